@@ -1,0 +1,81 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One line per kata: its folder under `Katas/` and `Solutions/`, and the language mode its
+/// own `Package.swift` declares. The root package compiles each reference solution as the kata's
+/// module and runs the kata's own tests against it, so `swift test` here proves every kata can be
+/// solved. The list is written out (not discovered from the file system) because SwiftPM caches
+/// the evaluated manifest by its text: a folder added later would stay invisible.
+let katas: [Kata] = [
+]
+
+struct Kata {
+    var folder: String
+    var languageMode: SwiftLanguageMode
+    /// Dependencies of the kata module on Linux only (OpenCombine stands in for Combine there).
+    var linuxDependencies: [Target.Dependency] = []
+
+    init(_ folder: String, _ languageMode: SwiftLanguageMode, linuxDependencies: [Target.Dependency] = []) {
+        self.folder = folder
+        self.languageMode = languageMode
+        self.linuxDependencies = linuxDependencies
+    }
+
+    var module: String { "Kata" + folder.prefix(2) }
+}
+
+let package = Package(
+    name: "DispatchKatas",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "kata", targets: ["KataCLI"]),
+        .library(name: "KataKit", targets: ["KataKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            path: "Sources/CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [
+                .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+                .brew(["cmark-gfm"]),
+            ]
+        ),
+        .target(
+            name: "KataKit",
+            dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "KataCLI",
+            dependencies: ["KataKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
+            name: "KataKitTests",
+            dependencies: ["KataKit"]
+        ),
+        .testTarget(
+            name: "KataCLITests",
+            dependencies: ["KataCLI", "KataKit"]
+        ),
+    ] + katas.flatMap { kata in
+        [
+            Target.target(
+                name: kata.module,
+                dependencies: kata.linuxDependencies,
+                path: "Solutions/\(kata.folder)/Sources/\(kata.module)",
+                swiftSettings: [.swiftLanguageMode(kata.languageMode)]
+            ),
+            Target.testTarget(
+                name: "\(kata.module)Tests",
+                dependencies: [.target(name: kata.module)],
+                path: "Katas/\(kata.folder)/Tests/\(kata.module)Tests",
+                swiftSettings: [.swiftLanguageMode(kata.languageMode)]
+            ),
+        ]
+    },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import KataKit
+
+/// The `kata` command: a thin layer that parses arguments and hands off to KataKit's frontends.
+@main
+struct KataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kata",
+        abstract: "Katas that make Grand Central Dispatch and async Swift code testable.",
+        discussion: """
+        The learner's loop: `kata list` to see where you are, `kata show N` to read a kata, \
+        change the code in Katas/NN-slug/Sources, then `kata check N` until it passes.
+        Authors run `kata verify` to prove every kata keeps the rules.
+
+        Exit codes: 0 success, 1 a kata failed, 64 bad arguments or unknown kata, \
+        65 a kata's README or layout is broken, 66 no kata repository found, \
+        69 the swift toolchain is missing, 74 a file could not be read or written.
+        """,
+        version: "0.1.0",
+        subcommands: [ListCommand.self, ShowCommand.self, CheckCommand.self, VerifyCommand.self]
+    )
+}
+
+/// Options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The kata repository to work in. Default: found from the current folder upward.", valueName: "path"),
+        completion: .directory
+    )
+    var root: String?
+
+    func context() -> CommandContext {
+        let environment = ProcessInfo.processInfo.environment
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return CommandContext(
+            workingDirectory: workingDirectory,
+            environment: environment,
+            console: .standard(environment: environment),
+            explicitRoot: root.map { URL(fileURLWithPath: $0, isDirectory: true, relativeTo: workingDirectory) }
+        )
+    }
+}
+
+/// Runs a frontend and turns its status, or its ``KataError``, into the process's exit code.
+func runFrontend(_ body: () throws -> Int32, console: Console) throws {
+    // A reader who quits the pager, or `kata list | head`, closes the pipe; that is no crash.
+    signal(SIGPIPE, SIG_IGN)
+    let status: Int32
+    do {
+        status = try body()
+    } catch let error as KataError {
+        console.error(console.style.red("error: ") + error.message)
+        if let advice = error.advice { console.error(advice) }
+        throw ExitCode(error.exitCode)
+    }
+    if status != 0 { throw ExitCode(status) }
+}

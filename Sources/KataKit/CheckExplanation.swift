@@ -1,0 +1,134 @@
+import Foundation
+
+/// Turns a ``TestRunReport`` into what a learner reads after `kata check`: the verdict first,
+/// then each problem with its file (relative to the repository) and line, then what to do next.
+public struct CheckExplanation: Sendable {
+    public let kata: Kata
+    public let report: TestRunReport
+    public let repository: KataRepository
+    public let filter: String?
+    public let style: TextStyle
+
+    public init(kata: Kata, report: TestRunReport, repository: KataRepository, filter: String?, style: TextStyle) {
+        self.kata = kata
+        self.report = report
+        self.repository = repository
+        self.filter = filter
+        self.style = style
+    }
+
+    /// How many compiler errors to show; the first ones matter, the rest usually follow from them.
+    static let shownBuildErrors = 8
+
+    public func text(rawOutput: String, next: Kata?) -> String {
+        var lines: [String] = []
+        let failed = style.bold(style.red("✘ FAILED"))
+        switch report.outcome {
+        case .passed:
+            let scope = filter.map { " matching '\($0)'" } ?? ""
+            lines.append(style.bold(style.green("✔ PASSED")) + "  \(kata.heading): \(count(report.passedTests.count, "test"))\(scope) passed.")
+            lines.append("")
+            if filter != nil {
+                lines.append("Run `kata check \(kata.number)` without --filter to check the whole kata.")
+            } else if let next {
+                lines.append("Next: \(next.heading). Read it with `kata show \(next.number)`, check it with `kata check \(next.number)`.")
+                lines.append("Curious how the reference solution did it? Solutions/\(kata.folderName)/SOLUTION.md")
+            } else {
+                lines.append("That was the last kata. Well done.")
+            }
+        case .buildFailed:
+            lines.append(failed + "  \(kata.heading): the code does not compile yet.")
+            lines.append("")
+            let errors = report.buildErrors
+            for error in errors.prefix(Self.shownBuildErrors) {
+                lines.append(style.bold(location(file: error.file, line: error.line, column: error.column) + ":") + " " + error.message)
+                if let source = error.sourceLine { lines.append("    " + style.dim(source.trimmingCharacters(in: .whitespaces))) }
+            }
+            if errors.count > Self.shownBuildErrors {
+                lines.append(style.dim("… and \(errors.count - Self.shownBuildErrors) more; fix the first ones, the rest often follow from them."))
+            }
+            if errors.isEmpty {
+                lines.append(contentsOf: report.otherErrors.prefix(10).map { "  " + $0 })
+                if report.otherErrors.isEmpty { lines.append(contentsOf: tail(of: rawOutput)) }
+            }
+            lines.append("")
+            let inTests = errors.contains { $0.file.hasPrefix(kata.testsDirectory.path) || isTestFileName($0.file) }
+            let inSources = errors.contains { $0.file.hasPrefix(kata.sourcesDirectory.path) }
+            if inSources {
+                lines.append("Your code in Katas/\(kata.folderName)/Sources does not compile: fix the errors above, then check again.")
+            } else if inTests {
+                lines.append("The tests use the seam this kata asks you to build, so they compile only once it exists.")
+                lines.append("Read what to build with `kata show \(kata.number)`, change the code in Katas/\(kata.folderName)/Sources, then check again.")
+            } else {
+                lines.append("Fix the problem above, then check again. `kata check \(kata.number) --verbose` shows the whole build log.")
+            }
+        case .testsFailed:
+            let failedCount = max(report.failedTests.count, Set(report.failures.map(\.test)).count)
+            lines.append(failed + "  \(kata.heading): \(failedCount) of \(max(report.testCount, failedCount)) tests failed.")
+            lines.append("")
+            let failuresByTest = Dictionary(grouping: report.failures, by: \.test)
+            var shown = Set<String>()
+            for failure in report.failures where shown.insert(failure.test).inserted {
+                lines.append(style.red("✘ ") + style.bold(failure.test))
+                for issue in failuresByTest[failure.test] ?? [] {
+                    if issue.line > 0 { lines.append("    " + style.dim(location(file: issue.file, line: issue.line, column: nil))) }
+                    lines.append("    " + issue.message)
+                }
+            }
+            for test in report.failedTests where !shown.contains(test) && !shown.contains(where: { test.hasSuffix($0) }) {
+                lines.append(style.red("✘ ") + style.bold(test))
+            }
+            lines.append("")
+            lines.append("Change the code in Katas/\(kata.folderName)/Sources until these pass; the tests stay as they are.")
+            lines.append("Stuck? The hints are at the end of `kata show \(kata.number)`.")
+        case .crashed:
+            lines.append(failed + "  \(kata.heading): the test process crashed before it finished.")
+            lines.append("")
+            let crashLines = report.otherErrors.isEmpty ? tail(of: rawOutput) : report.otherErrors.prefix(10).map { "  " + $0 }
+            lines.append(contentsOf: crashLines)
+            lines.append("")
+            lines.append("In these katas a crash is usually `DispatchQueue.main.sync` called from the main queue, a")
+            lines.append("force-unwrapped nil, or a precondition. `kata check \(kata.number) --verbose` shows the whole log.")
+        case .noTestsRan:
+            if let filter {
+                lines.append(failed + "  No test of \(kata.heading) matches --filter '\(filter)'.")
+                lines.append("")
+                lines.append("Pass part of a test's name, e.g. `kata check \(kata.number) --filter \(kata.testModuleName)`, or leave --filter out.")
+            } else {
+                lines.append(failed + "  \(kata.heading): it built, but no test ran.")
+                lines.append("")
+                lines.append("Restore the kata's tests with `git checkout -- Katas/\(kata.folderName)/Tests`.")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "the 1 \(noun)" : "all \(number) \(noun)s"
+    }
+
+    /// `Katas/01-x/Tests/Kata01Tests/FeedTests.swift:12:5`, relative to the repository. Swift
+    /// Testing prints only a file name, so it is looked up in the kata's folder.
+    private func location(file: String, line: Int, column: Int?) -> String {
+        let path = file.hasPrefix("/") ? repository.relativePath(file) : (resolve(fileName: file) ?? file)
+        return "\(path):\(line)" + (column.map { ":\($0)" } ?? "")
+    }
+
+    private func resolve(fileName: String) -> String? {
+        for folder in [kata.testsDirectory, kata.sourcesDirectory] {
+            guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in enumerator where url.lastPathComponent == fileName {
+                return repository.relativePath(url.path)
+            }
+        }
+        return nil
+    }
+
+    private func isTestFileName(_ file: String) -> Bool {
+        !file.hasPrefix("/") && resolve(fileName: file)?.contains("/Tests/") == true
+    }
+
+    private func tail(of output: String) -> [String] {
+        output.split(separator: "\n").suffix(12).map { "  " + $0 }
+    }
+}

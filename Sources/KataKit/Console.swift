@@ -1,0 +1,79 @@
+import Foundation
+
+/// Where a command writes, and how it may style what it writes.
+///
+/// Commands never call `print`: they are handed a console, so tests can capture everything a
+/// command says. Colour is used only on a terminal and never when `NO_COLOR` is set
+/// (https://no-color.org):
+///
+/// ```swift
+/// let console = Console.standard(environment: ProcessInfo.processInfo.environment)
+/// console.line(console.style.green("PASSED"))
+/// ```
+public final class Console: @unchecked Sendable {
+    public let style: TextStyle
+    /// True when standard output is a terminal (so paging and spinners make sense).
+    public let isTerminal: Bool
+    private let lock = NSLock()
+    private let writeOutput: @Sendable (String) -> Void
+    private let writeError: @Sendable (String) -> Void
+
+    public init(
+        style: TextStyle,
+        isTerminal: Bool,
+        writeOutput: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void
+    ) {
+        self.style = style
+        self.isTerminal = isTerminal
+        self.writeOutput = writeOutput
+        self.writeError = writeError
+    }
+
+    /// Standard output and standard error of this process.
+    public static func standard(environment: [String: String]) -> Console {
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        let colors = isTerminal && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        return Console(
+            style: TextStyle(enabled: colors),
+            isTerminal: isTerminal,
+            writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            writeError: { FileHandle.standardError.write(Data($0.utf8)) }
+        )
+    }
+
+    public func write(_ text: String) {
+        lock.withLock { writeOutput(text) }
+    }
+
+    public func line(_ text: String = "") {
+        write(text + "\n")
+    }
+
+    /// A problem, on standard error.
+    public func error(_ text: String) {
+        lock.withLock { writeError(text + "\n") }
+    }
+}
+
+/// ANSI styling that turns itself off, so callers can style unconditionally.
+public struct TextStyle: Sendable {
+    public let enabled: Bool
+
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    public func bold(_ text: String) -> String { wrap(text, "1") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+    public func italic(_ text: String) -> String { wrap(text, "3") }
+    public func underline(_ text: String) -> String { wrap(text, "4") }
+    public func red(_ text: String) -> String { wrap(text, "31") }
+    public func green(_ text: String) -> String { wrap(text, "32") }
+    public func yellow(_ text: String) -> String { wrap(text, "33") }
+    public func cyan(_ text: String) -> String { wrap(text, "36") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

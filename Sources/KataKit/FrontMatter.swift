@@ -1,0 +1,191 @@
+import Foundation
+import Yams
+
+/// Splits a markdown document into its YAML front matter and its body, and reads the front
+/// matter as a ``KataMetadata``.
+///
+/// Errors name the file, the line and the field, because the person reading them is an author
+/// who has to find the mistake:
+///
+/// ```swift
+/// let document = try FrontMatter.split(readme, file: "Katas/01-x/README.md")
+/// let metadata = try FrontMatter.metadata(from: document, file: "Katas/01-x/README.md")
+/// ```
+public enum FrontMatter {
+    /// A markdown file cut in two.
+    public struct Document: Sendable, Equatable {
+        /// The YAML between the `---` lines.
+        public var yaml: String
+        /// The markdown after the closing `---` line.
+        public var body: String
+        /// The line of the file where the YAML starts (1-based), to turn YAML lines into file lines.
+        public var yamlFirstLine: Int
+        /// The line of the file where the body starts (1-based).
+        public var bodyFirstLine: Int
+    }
+
+    public static func split(_ text: String, file: String) throws -> Document {
+        var lines = text.components(separatedBy: "\n")
+        if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0].removeFirst() }
+        guard lines.first?.trimmingTrailingWhitespace == "---" else {
+            throw invalid(file, line: 1, "does not start with front matter (a line `---`, the YAML fields, then `---`).")
+        }
+        guard let closing = lines.dropFirst().firstIndex(where: { $0.trimmingTrailingWhitespace == "---" }) else {
+            throw invalid(file, line: 1, "has front matter that is never closed: add a line `---` after the last field.")
+        }
+        return Document(
+            yaml: lines[1..<closing].joined(separator: "\n"),
+            body: lines[(closing + 1)...].joined(separator: "\n"),
+            yamlFirstLine: 2,
+            bodyFirstLine: closing + 2
+        )
+    }
+
+    public static func metadata(from document: Document, file: String) throws -> KataMetadata {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: document.yaml)
+        } catch let error as YamlError {
+            throw invalid(file, line: document.fileLine(of: error.mark), "has front matter that is not valid YAML: \(error.problem).")
+        }
+        guard let mapping = root?.mapping else {
+            throw invalid(file, line: document.yamlFirstLine, "has front matter that is not a list of `field: value` lines.")
+        }
+        let fields = Fields(mapping: mapping, document: document, file: file)
+        try fields.rejectUnknown()
+        let difficultyText = try fields.string("difficulty")
+        guard let difficulty = KataMetadata.Difficulty(rawValue: difficultyText) else {
+            let allowed = KataMetadata.Difficulty.allCases.map(\.rawValue).joined(separator: ", ")
+            throw fields.error("difficulty", "must be one of \(allowed), not '\(difficultyText)'.")
+        }
+        return KataMetadata(
+            number: try fields.integer("number", in: 1...99),
+            title: try fields.string("title"),
+            slug: try fields.slug("slug"),
+            patterns: try fields.strings("patterns"),
+            seed: try fields.string("seed"),
+            minutes: try fields.integer("minutes", in: 1...240),
+            difficulty: difficulty,
+            summary: try fields.string("summary"),
+            hints: try fields.strings("hints")
+        )
+    }
+
+    static let fieldNames = ["number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints"]
+
+    static func invalid(_ file: String, line: Int, _ problem: String) -> KataError {
+        KataError(.invalidCatalog, "\(file):\(line): the README \(problem)", advice: "AUTHORING.md describes every front-matter field.")
+    }
+}
+
+/// Typed access to the front-matter mapping, with errors that point at the offending line.
+private struct Fields {
+    let mapping: Node.Mapping
+    let document: FrontMatter.Document
+    let file: String
+
+    func rejectUnknown() throws {
+        for (key, _) in mapping {
+            guard let name = key.string, FrontMatter.fieldNames.contains(name) else {
+                let known = FrontMatter.fieldNames.joined(separator: ", ")
+                throw KataError(
+                    .invalidCatalog,
+                    "\(file):\(document.fileLine(of: key.mark)): unknown front-matter field '\(key.string ?? "?")'.",
+                    advice: "The fields are: \(known) (see AUTHORING.md)."
+                )
+            }
+        }
+    }
+
+    func node(_ name: String) throws -> Node {
+        guard let node = mapping[Node(name)], node.null == nil else {
+            throw KataError(
+                .invalidCatalog,
+                "\(file):\(document.yamlFirstLine): the front matter has no '\(name)' field.",
+                advice: "Add `\(name): ...` between the `---` lines (AUTHORING.md describes every field)."
+            )
+        }
+        return node
+    }
+
+    func error(_ name: String, _ problem: String) -> KataError {
+        let line = (try? node(name)).flatMap { document.fileLine(of: $0.mark) } ?? document.yamlFirstLine
+        return KataError(.invalidCatalog, "\(file):\(line): front-matter field '\(name)' \(problem)", advice: "AUTHORING.md describes every front-matter field.")
+    }
+
+    func string(_ name: String) throws -> String {
+        let node = try node(name)
+        guard let scalar = node.scalar else { throw error(name, "must be a single line of text.") }
+        let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw error(name, "is empty.") }
+        return text
+    }
+
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int {
+        let node = try node(name)
+        guard node.scalar != nil, let value = node.int else {
+            throw error(name, "must be a whole number, not '\(node.string ?? "a list")'.")
+        }
+        guard range.contains(value) else {
+            throw error(name, "must be between \(range.lowerBound) and \(range.upperBound), not \(value).")
+        }
+        return value
+    }
+
+    func strings(_ name: String) throws -> [String] {
+        let node = try node(name)
+        guard let sequence = node.sequence else {
+            throw error(name, "must be a list, one `- item` per line or `[a, b]`.")
+        }
+        let items = try sequence.map { item -> String in
+            guard let text = item.scalar?.string.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+                throw error(name, "must hold only non-empty text items.")
+            }
+            return text
+        }
+        guard !items.isEmpty else { throw error(name, "is an empty list.") }
+        return items
+    }
+
+    func slug(_ name: String) throws -> String {
+        let text = try string(name)
+        guard Slug.isValid(text) else {
+            throw error(name, "must be lower-case letters, digits and single dashes, like 'stub-the-dispatcher', not '\(text)'.")
+        }
+        return text
+    }
+}
+
+extension FrontMatter.Document {
+    /// The line in the whole file of a YAML mark (marks count from the YAML's first line).
+    func fileLine(of mark: Mark?) -> Int {
+        guard let mark else { return yamlFirstLine }
+        return yamlFirstLine + mark.line - 1
+    }
+}
+
+private extension YamlError {
+    var mark: Mark? {
+        switch self {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark
+        default: nil
+        }
+    }
+
+    var problem: String {
+        switch self {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _),
+             .reader(let problem, _, _, _), .writer(let problem), .emitter(let problem), .representer(let problem):
+            problem
+        default: "\(self)"
+        }
+    }
+}
+
+extension String {
+    var trimmingTrailingWhitespace: Substring {
+        var view = self[...]
+        while let last = view.last, last.isWhitespace { view.removeLast() }
+        return view
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Every kata of a repository, in the order a learner meets them.
+///
+/// The catalog is read from the `Katas/NN-slug/README.md` front matter each time a command
+/// runs, so it is never out of date:
+///
+/// ```swift
+/// let catalog = try KataCatalog.load(from: repository)
+/// let kata = try catalog.kata(named: "3")   // also "03", "conform-the-real-queue", "03-conform-the-real-queue"
+/// ```
+public struct KataCatalog: Sendable {
+    public let repository: KataRepository
+    public let katas: [Kata]
+
+    public init(repository: KataRepository, katas: [Kata]) {
+        self.repository = repository
+        self.katas = katas.sorted { $0.number < $1.number }
+    }
+
+    /// Folder names that are katas: two digits, a dash, a slug.
+    static func isKataFolderName(_ name: String) -> Bool {
+        let parts = name.split(separator: "-", maxSplits: 1)
+        guard parts.count == 2, parts[0].count == 2, parts[0].allSatisfy(\.isASCII), Int(parts[0]) != nil else { return false }
+        return Slug.isValid(String(parts[1]))
+    }
+
+    public static func load(from repository: KataRepository) throws -> KataCatalog {
+        let fileManager = FileManager.default
+        let names: [String]
+        do {
+            names = try fileManager.contentsOfDirectory(atPath: repository.katasDirectory.path)
+        } catch {
+            throw KataError(.fileSystem, "Could not read \(repository.katasDirectory.path): \(error.localizedDescription)")
+        }
+        var katas: [Kata] = []
+        var folderByNumber: [Int: String] = [:]
+        // Other folders (a learner's scratch package, `.DS_Store`) are not katas and are skipped.
+        for name in names.sorted() where isKataFolderName(name) {
+            let kata = try loadKata(folder: name, repository: repository)
+            if let other = folderByNumber[kata.number] {
+                throw KataError(
+                    .invalidCatalog,
+                    "Katas/\(other) and Katas/\(name) both have the number \(kata.id).",
+                    advice: "Give each kata its own number, in its folder name and its front matter."
+                )
+            }
+            folderByNumber[kata.number] = name
+            katas.append(kata)
+        }
+        return KataCatalog(repository: repository, katas: katas)
+    }
+
+    static func loadKata(folder: String, repository: KataRepository) throws -> Kata {
+        let directory = repository.katasDirectory.appendingPathComponent(folder, isDirectory: true)
+        let readme = directory.appendingPathComponent("README.md")
+        let relativeReadme = "Katas/\(folder)/README.md"
+        guard let data = FileManager.default.contents(atPath: readme.path) else {
+            throw KataError(
+                .invalidCatalog,
+                "Katas/\(folder) has no README.md.",
+                advice: "Every kata folder needs a README.md with front matter; restore it with `git checkout -- \(relativeReadme)`."
+            )
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw KataError(.invalidCatalog, "\(relativeReadme) is not UTF-8 text.", advice: "Save it as UTF-8.")
+        }
+        let document = try FrontMatter.split(text, file: relativeReadme)
+        let metadata = try FrontMatter.metadata(from: document, file: relativeReadme)
+        let expectedFolder = "\(Kata.id(metadata.number))-\(metadata.slug)"
+        guard expectedFolder == folder else {
+            throw KataError(
+                .invalidCatalog,
+                "\(relativeReadme): the front matter says number \(metadata.number) and slug '\(metadata.slug)', so the folder should be Katas/\(expectedFolder).",
+                advice: "Make the folder name and the front matter's number and slug agree."
+            )
+        }
+        return Kata(
+            metadata: metadata,
+            directory: directory,
+            solutionDirectory: repository.solutionsDirectory.appendingPathComponent(folder, isDirectory: true),
+            instructions: document.body
+        )
+    }
+
+    /// The kata a learner means by `reference`: `3`, `03`, its slug, or its folder name.
+    public func kata(named reference: String) throws -> Kata {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        let match = katas.first { kata in
+            if let number = Int(trimmed), trimmed.allSatisfy(\.isASCII) { return kata.number == number }
+            return kata.slug == trimmed.lowercased() || kata.folderName == trimmed.lowercased()
+        }
+        if let match { return match }
+        guard let first = katas.first, let last = katas.last else {
+            throw KataError(.invalidCatalog, "There are no katas in \(repository.katasDirectory.path).", advice: "Restore the Katas folder with `git checkout -- Katas`.")
+        }
+        throw KataError(
+            .usage,
+            "There is no kata '\(reference)'. The katas are \(first.id) to \(last.id).",
+            advice: "Name one by number or slug, e.g. `kata check \(first.number)` or `kata check \(first.slug)`; `kata list` shows them all."
+        )
+    }
+}

@@ -1,0 +1,48 @@
+/// What a kata's front matter says about it: the catalog entry `kata list` and the site show.
+///
+/// It is written as YAML between `---` lines at the top of the kata's `README.md`:
+///
+/// ```yaml
+/// ---
+/// number: 1
+/// title: Stub the dispatcher
+/// slug: stub-the-dispatcher
+/// patterns: [protocol, synchronous stub, constructor injection]
+/// seed: Hiding DispatchQueue behind a Dispatching protocol
+/// minutes: 25
+/// difficulty: beginner
+/// summary: Make a view model that loads on a background queue testable without waiting.
+/// hints:
+///   - What would the view model need to be handed instead of a queue?
+/// ---
+/// ```
+public struct KataMetadata: Sendable, Equatable {
+    public enum Difficulty: String, Sendable, Equatable, CaseIterable {
+        case beginner, intermediate, advanced
+    }
+
+    public var number: Int
+    public var title: String
+    public var slug: String
+    public var patterns: [String]
+    public var seed: String
+    public var minutes: Int
+    public var difficulty: Difficulty
+    public var summary: String
+    public var hints: [String]
+
+    public init(
+        number: Int, title: String, slug: String, patterns: [String], seed: String,
+        minutes: Int, difficulty: Difficulty, summary: String, hints: [String]
+    ) {
+        self.number = number
+        self.title = title
+        self.slug = slug
+        self.patterns = patterns
+        self.seed = seed
+        self.minutes = minutes
+        self.difficulty = difficulty
+        self.summary = summary
+        self.hints = hints
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Proves a kata keeps the rules of the curriculum, as `kata verify` reports them:
+///
+/// 1. the starter module builds on its own (`swift build --target KataNN`);
+/// 2. the kata's tests fail against the starter (they do not compile, or an expectation fails);
+/// 3. the same tests pass against the reference solution;
+/// 4. the README's `## Hints` section repeats the front-matter hints, and `SOLUTION.md` exists.
+///
+/// The solution runs in a copy of the kata package under `.build/kata/verify/NN-slug`, with the
+/// solution's sources in place of the starter's, so the learner's folder is never touched and
+/// repeated runs build incrementally.
+public struct KataVerifier: Sendable {
+    public struct Rule: Sendable, Equatable {
+        public var name: String
+        public var passed: Bool
+        /// Why it broke, for an author to act on.
+        public var detail: String?
+    }
+
+    public struct Result: Sendable, Equatable {
+        public var kata: Kata
+        public var rules: [Rule]
+        public var passed: Bool { rules.allSatisfy(\.passed) }
+    }
+
+    public let repository: KataRepository
+    public let runner: CommandRunner
+    public let swift: URL
+
+    public init(repository: KataRepository, runner: CommandRunner, swift: URL) {
+        self.repository = repository
+        self.runner = runner
+        self.swift = swift
+    }
+
+    public func verify(_ kata: Kata) throws -> Result {
+        var rules: [Rule] = [checkDocuments(kata)]
+
+        let build = try runner.run(swift, ["build", "--package-path", kata.directory.path, "--target", kata.moduleName], in: repository.root)
+        let buildReport = TestOutputParser.parse(build.output, exitCode: build.exitCode, wasSignaled: build.wasSignaled)
+        rules.append(Rule(
+            name: "starter builds",
+            passed: build.succeeded,
+            detail: build.succeeded ? nil : "the starter module \(kata.moduleName) does not compile: " + firstProblem(buildReport, build.output)
+        ))
+
+        let starter = try runner.run(swift, ["test", "--package-path", kata.directory.path], in: repository.root)
+        let starterReport = TestOutputParser.parse(starter.output, exitCode: starter.exitCode, wasSignaled: starter.wasSignaled)
+        let failsProperly = [.testsFailed, .buildFailed].contains(starterReport.outcome)
+        rules.append(Rule(
+            name: "tests fail on starter",
+            passed: failsProperly,
+            detail: failsProperly ? nil : "against the starter the tests should fail, but the run ended as '\(starterReport.outcome.rawValue)'"
+        ))
+
+        let stage = try stageSolution(of: kata)
+        let solution = try runner.run(swift, ["test", "--package-path", stage.path], in: repository.root)
+        let solutionReport = TestOutputParser.parse(solution.output, exitCode: solution.exitCode, wasSignaled: solution.wasSignaled)
+        let solutionPasses = solutionReport.outcome == .passed
+        rules.append(Rule(
+            name: "solution passes",
+            passed: solutionPasses,
+            detail: solutionPasses ? nil : "against Solutions/\(kata.folderName) the run ended as '\(solutionReport.outcome.rawValue)': " + firstProblem(solutionReport, solution.output)
+        ))
+        return Result(kata: kata, rules: rules)
+    }
+
+    /// The kata package with the solution's sources, ready for `swift test`.
+    func stageSolution(of kata: Kata) throws -> URL {
+        let fileManager = FileManager.default
+        let stage = repository.workDirectory.appendingPathComponent("verify/\(kata.folderName)", isDirectory: true)
+        do {
+            try fileManager.createDirectory(at: stage, withIntermediateDirectories: true)
+            // Everything but the build folder is replaced, so a stale file can never linger.
+            for name in try fileManager.contentsOfDirectory(atPath: stage.path) where !name.hasPrefix(".build") {
+                try fileManager.removeItem(at: stage.appendingPathComponent(name))
+            }
+            for name in try fileManager.contentsOfDirectory(atPath: kata.directory.path)
+            where !name.hasPrefix(".build") && name != ".swiftpm" && name != "Sources" {
+                try fileManager.copyItem(at: kata.directory.appendingPathComponent(name), to: stage.appendingPathComponent(name))
+            }
+            let sources = stage.appendingPathComponent("Sources", isDirectory: true)
+            try fileManager.createDirectory(at: sources, withIntermediateDirectories: true)
+            try fileManager.copyItem(at: kata.solutionSourcesDirectory, to: sources.appendingPathComponent(kata.moduleName))
+        } catch {
+            throw KataError(
+                .fileSystem,
+                "Could not prepare the solution of \(kata.heading) in \(stage.path): \(error.localizedDescription)",
+                advice: "Check that Solutions/\(kata.folderName)/Sources/\(kata.moduleName) exists and that .build is writable."
+            )
+        }
+        return stage
+    }
+
+    /// The README and `SOLUTION.md` rules, which need no build.
+    func checkDocuments(_ kata: Kata) -> Rule {
+        var problems: [String] = []
+        let readmeHints = HintsSection.hints(in: kata.instructions)
+        if readmeHints != kata.metadata.hints.map(HintsSection.normalize) {
+            problems.append("the README's `## Hints` section (\(readmeHints.count) hints) does not repeat the \(kata.metadata.hints.count) front-matter hints word for word, in order")
+        }
+        let solutionNotes = kata.solutionDirectory.appendingPathComponent("SOLUTION.md")
+        if !FileManager.default.fileExists(atPath: solutionNotes.path) {
+            problems.append("Solutions/\(kata.folderName)/SOLUTION.md is missing")
+        }
+        return Rule(name: "documents", passed: problems.isEmpty, detail: problems.isEmpty ? nil : problems.joined(separator: "; "))
+    }
+
+    private func firstProblem(_ report: TestRunReport, _ output: String) -> String {
+        if let error = report.buildErrors.first {
+            return "\(repository.relativePath(error.file)):\(error.line): \(error.message)"
+        }
+        if let failure = report.failures.first { return "\(failure.test): \(failure.message)" }
+        if let other = report.otherErrors.first { return other }
+        return output.split(separator: "\n").last.map(String.init) ?? "no output"
+    }
+}
+
+/// The hints as a README's `## Hints` section shows them: one `<details>` block each.
+public enum HintsSection {
+    public static func hints(in markdown: String) -> [String] {
+        let document = MarkdownDocument(parsing: markdown)
+        var inHints = false
+        var hints: [String] = []
+        var current: [String]? = nil
+        for node in document.root.children {
+            if node.kind == .heading {
+                if inHints && node.headingLevel <= 2 { break }
+                inHints = node.headingLevel == 2 && node.plainText.trimmingCharacters(in: .whitespaces) == "Hints"
+                continue
+            }
+            guard inHints else { continue }
+            if node.kind == .htmlBlock, let html = node.literal {
+                // One HTML block can close a hint and open the next, in that order.
+                if html.contains("</details>"), let text = current {
+                    hints.append(text.joined(separator: " "))
+                    current = nil
+                }
+                if let open = html.range(of: "<details", options: .backwards),
+                   html.range(of: "</details>", range: open.upperBound..<html.endIndex) == nil {
+                    current = []
+                }
+            } else if current != nil {
+                current?.append(sourceText(node))
+            }
+        }
+        return hints.map(normalize)
+    }
+
+    /// The paragraph as written, so inline code keeps its backticks like the front matter does.
+    private static func sourceText(_ node: MarkdownNode) -> String {
+        switch node.kind {
+        case .text: node.literal ?? ""
+        case .code: "`\(node.literal ?? "")`"
+        case .softBreak, .lineBreak: " "
+        case .emphasis: "*" + node.children.map(sourceText).joined() + "*"
+        case .strong: "**" + node.children.map(sourceText).joined() + "**"
+        default: node.children.map(sourceText).joined()
+        }
+    }
+
+    static func normalize(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

@@ -1,0 +1,57 @@
+/// `kata list`: the katas in order, with what the learner's last check of each said.
+public struct ListFrontend: Sendable {
+    public let context: CommandContext
+
+    public init(context: CommandContext) {
+        self.context = context
+    }
+
+    public func run() throws -> Int32 {
+        let catalog = try context.catalog()
+        let progress = context.progress(in: catalog.repository)
+        let style = context.console.style
+        let rows = catalog.katas.map { kata -> [String] in
+            [kata.id, kata.title, kata.metadata.patterns.joined(separator: ", "), "\(kata.metadata.minutes) min", progress.status(of: kata).rawValue]
+        }
+        let header = ["#", "Kata", "Patterns", "Time", "Status"]
+        let table = TextTable(header: header, rows: rows)
+        context.console.line(style.bold(table.headerLine))
+        for (kata, line) in zip(catalog.katas, table.rowLines) {
+            let status = progress.status(of: kata)
+            let styled = switch status {
+            case .passed: style.green(line)
+            case .failing: style.yellow(line)
+            case .notStarted: line
+            }
+            context.console.line(styled)
+        }
+        let passed = catalog.katas.filter { progress.status(of: $0) == .passed }.count
+        context.console.line()
+        if let next = catalog.katas.first(where: { progress.status(of: $0) != .passed }) {
+            context.console.line("\(passed) of \(catalog.katas.count) passed. Next: `kata show \(next.number)` to read kata \(next.id), `kata check \(next.number)` to check it.")
+        } else {
+            context.console.line("All \(catalog.katas.count) katas passed. Well done.")
+        }
+        return ExitStatus.success
+    }
+}
+
+/// Columns padded to line up; the last column is not padded.
+struct TextTable {
+    let header: [String]
+    let rows: [[String]]
+
+    private var widths: [Int] {
+        header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+    }
+
+    private func format(_ cells: [String]) -> String {
+        let widths = widths
+        return cells.enumerated().map { column, cell in
+            column == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+        }.joined(separator: "  ")
+    }
+
+    var headerLine: String { format(header) }
+    var rowLines: [String] { rows.map(format) }
+}

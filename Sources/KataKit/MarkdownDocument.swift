@@ -1,0 +1,96 @@
+import CCmarkGFM
+import Foundation
+
+/// Markdown parsed by libcmark-gfm with GitHub's extensions (tables, strikethrough, autolinks,
+/// tagfilter), as a tree of plain Swift values that renderers can walk without touching C.
+///
+/// ```swift
+/// let document = MarkdownDocument(parsing: "# Hello\n\nSome *emphasis*.")
+/// document.root.children[0].kind   // .heading
+/// document.html                    // "<h1>Hello</h1>\n<p>Some <em>emphasis</em>.</p>\n"
+/// ```
+public struct MarkdownDocument: Sendable {
+    public let root: MarkdownNode
+    /// The document as HTML. Raw HTML is kept, but `tagfilter` disarms tags such as `<script>`.
+    public let html: String
+
+    public init(parsing markdown: String) {
+        cmark_gfm_core_extensions_ensure_registered()
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_UNSAFE
+        let parser = cmark_parser_new(options)!
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "strikethrough", "autolink", "tagfilter"] {
+            if let extensionPointer = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            }
+        }
+        markdown.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
+        let document = cmark_parser_finish(parser)!
+        defer { cmark_node_free(document) }
+        root = MarkdownNode(document)
+        let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser))!
+        html = String(cString: rendered)
+        free(rendered)
+    }
+}
+
+/// One node of a ``MarkdownDocument``.
+public struct MarkdownNode: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case document, blockQuote = "block_quote", list, item, codeBlock = "code_block", htmlBlock = "html_block"
+        case paragraph, heading, thematicBreak = "thematic_break", text, softBreak = "softbreak"
+        case lineBreak = "linebreak", code, htmlInline = "html_inline", emphasis = "emph", strong, link, image
+        case strikethrough, table, tableRow = "table_row", tableHeader = "table_header", tableCell = "table_cell"
+        case other
+    }
+
+    public var kind: Kind
+    /// The text of text, code, code block and HTML nodes.
+    public var literal: String?
+    /// 1–6 for headings.
+    public var headingLevel: Int = 0
+    /// For lists: ordered or not, and the first number.
+    public var isOrderedList = false
+    public var listStart = 1
+    /// For links and images.
+    public var url: String?
+    /// For fenced code blocks: the info string (`swift`).
+    public var fenceInfo: String?
+    /// The line of the markdown where the node starts (1-based), for error messages.
+    public var line: Int
+    public var children: [MarkdownNode] = []
+
+    init(_ node: OpaquePointer) {
+        let typeName = String(cString: cmark_node_get_type_string(node))
+        kind = Kind(rawValue: typeName) ?? (typeName == "table_header" ? .tableHeader : .other)
+        line = Int(cmark_node_get_start_line(node))
+        if let literal = cmark_node_get_literal(node) { self.literal = String(cString: literal) }
+        switch kind {
+        case .heading:
+            headingLevel = Int(cmark_node_get_heading_level(node))
+        case .list:
+            isOrderedList = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            listStart = Int(cmark_node_get_list_start(node))
+        case .link, .image:
+            url = cmark_node_get_url(node).map { String(cString: $0) }
+        case .codeBlock:
+            fenceInfo = cmark_node_get_fence_info(node).map { String(cString: $0) }
+        default:
+            break
+        }
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(MarkdownNode(current))
+            child = cmark_node_next(current)
+        }
+    }
+
+    /// The text of this node and everything below it, without markup.
+    public var plainText: String {
+        switch kind {
+        case .text, .code: literal ?? ""
+        case .softBreak, .lineBreak: " "
+        default: children.map(\.plainText).joined()
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Reads the text `swift test` prints (SwiftPM's build log, XCTest's and Swift Testing's
+/// reports) into a ``TestRunReport``.
+///
+/// It works line by line on the plain (non-terminal) format, which is stable across the Swift 6
+/// toolchains on Linux and macOS:
+///
+/// ```
+/// /repo/Katas/01-x/Tests/Kata01Tests/T.swift:12:5: error: cannot find type 'Dispatching' in scope
+/// /repo/Katas/01-x/Tests/Kata01Tests/T.swift:20: error: FeedTests.testLoad : XCTAssertEqual failed: ...
+/// ✘ Test "loads at once" recorded an issue at T.swift:5:43: Expectation failed: ...
+/// ✔ Test addsZero() passed after 0.001 seconds.
+/// ```
+public enum TestOutputParser {
+    public static func parse(_ output: String, exitCode: Int32, wasSignaled: Bool = false) -> TestRunReport {
+        var report = TestRunReport(outcome: .passed)
+        var seenDiagnostics = Set<String>()
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0).replacingOccurrences(of: "\r", with: "")
+        }
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            defer { index += 1 }
+            if let diagnostic = compilerError(line) {
+                let key = "\(diagnostic.file):\(diagnostic.line):\(diagnostic.column):\(diagnostic.message)"
+                guard seenDiagnostics.insert(key).inserted else { continue }
+                var withSource = diagnostic
+                withSource.sourceLine = quotedSource(in: lines, after: index, line: diagnostic.line)
+                report.buildErrors.append(withSource)
+            } else if let failure = xctestFailure(line) {
+                report.failures.append(failure)
+            } else if var failure = swiftTestingIssue(line) {
+                // Swift Testing prints the expectation's comment on the lines after, behind "↳".
+                var next = index + 1
+                while next < lines.count, lines[next].hasPrefix("↳ ") {
+                    failure.message += " — " + lines[next].dropFirst(2)
+                    next += 1
+                }
+                report.failures.append(failure)
+            } else if let (name, passed) = testResult(line) {
+                if passed { report.passedTests.append(name) } else { report.failedTests.append(name) }
+            } else if isOtherError(line) {
+                report.otherErrors.append(line.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        report.outcome = outcome(of: report, exitCode: exitCode, wasSignaled: wasSignaled)
+        return report
+    }
+
+    private static func outcome(of report: TestRunReport, exitCode: Int32, wasSignaled: Bool) -> TestRunReport.Outcome {
+        if !report.buildErrors.isEmpty { return .buildFailed }
+        if !report.failures.isEmpty || !report.failedTests.isEmpty { return .testsFailed }
+        if wasSignaled { return .crashed }
+        if exitCode != 0 {
+            // Nothing ran and nothing failed: the build broke in a way without a file and line
+            // (a linker error), or the test process died before it could say anything.
+            return report.testCount == 0 && !report.otherErrors.contains(where: isCrashLine) ? .buildFailed : .crashed
+        }
+        return report.testCount == 0 ? .noTestsRan : .passed
+    }
+
+    // MARK: - Line formats
+
+    /// `/path/File.swift:12:5: error: message`
+    static func compilerError(_ line: String) -> TestRunReport.Diagnostic? {
+        guard let range = line.range(of: ": error: ") else { return nil }
+        let location = line[..<range.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+        guard location.count >= 3,
+              let column = Int(location[location.count - 1]),
+              let lineNumber = Int(location[location.count - 2]) else { return nil }
+        let file = location[..<(location.count - 2)].joined(separator: ":")
+        guard file.hasSuffix(".swift") || file.hasSuffix(".h") || file.hasSuffix(".c") else { return nil }
+        return .init(file: file, line: lineNumber, column: column, message: String(line[range.upperBound...]), sourceLine: nil)
+    }
+
+    /// The compiler quotes the offending line as ` 12 |     code`; it is among the next few lines.
+    static func quotedSource(in lines: [String], after index: Int, line number: Int) -> String? {
+        let prefix = "\(number) |"
+        for candidate in lines.dropFirst(index + 1).prefix(8) {
+            let trimmed = candidate.drop { $0 == " " }
+            if trimmed.hasPrefix(prefix) {
+                let code = trimmed.dropFirst(prefix.count)
+                return String(code.hasPrefix(" ") ? code.dropFirst() : code)
+            }
+        }
+        return nil
+    }
+
+    /// `/path/File.swift:20: error: Suite.testName : XCTAssertEqual failed: ...`
+    static func xctestFailure(_ line: String) -> TestRunReport.Failure? {
+        guard let range = line.range(of: ": error: ") else { return nil }
+        let location = line[..<range.lowerBound]
+        guard let colon = location.lastIndex(of: ":"), let lineNumber = Int(location[location.index(after: colon)...]) else {
+            return nil
+        }
+        let rest = line[range.upperBound...]
+        guard let separator = rest.range(of: " : ") else { return nil }
+        return .init(
+            test: String(rest[..<separator.lowerBound]),
+            file: String(location[..<colon]),
+            line: lineNumber,
+            message: String(rest[separator.upperBound...])
+        )
+    }
+
+    /// `✘ Test "name" recorded an issue at File.swift:5:43: Expectation failed: ...`
+    /// (parameterized tests add `with 1 argument x → 3` before ` at`).
+    static func swiftTestingIssue(_ line: String) -> TestRunReport.Failure? {
+        guard line.hasPrefix("✘ Test "), let recorded = line.range(of: " recorded an issue") else { return nil }
+        let name = testName(line[line.index(line.startIndex, offsetBy: 7)..<recorded.lowerBound])
+        let rest = line[recorded.upperBound...]
+        if let at = rest.range(of: " at "), let messageStart = rest[at.upperBound...].range(of: ": ") {
+            let location = rest[at.upperBound..<messageStart.lowerBound].split(separator: ":")
+            if location.count >= 2, let lineNumber = Int(location[1]) {
+                return .init(test: name, file: String(location[0]), line: lineNumber, message: String(rest[messageStart.upperBound...]))
+            }
+        }
+        let message = rest.drop { $0 == ":" || $0 == " " }
+        return .init(test: name, file: "", line: 0, message: String(message))
+    }
+
+    /// XCTest's `Test Case 'A.b' passed (…)` and Swift Testing's `✔ Test b() passed after …`.
+    static func testResult(_ line: String) -> (String, Bool)? {
+        if line.hasPrefix("Test Case '"), let end = line.range(of: "' ", range: line.index(line.startIndex, offsetBy: 11)..<line.endIndex) {
+            let name = String(line[line.index(line.startIndex, offsetBy: 11)..<end.lowerBound])
+            let verdict = line[end.upperBound...]
+            if verdict.hasPrefix("passed") { return (name, true) }
+            if verdict.hasPrefix("failed") { return (name, false) }
+            return nil
+        }
+        for (symbol, passed) in [("✔ Test ", true), ("✘ Test ", false)] where line.hasPrefix(symbol) {
+            let body = line.dropFirst(symbol.count)
+            guard !body.hasPrefix("run with") else { return nil }
+            let verdict = passed ? " passed after " : " failed after "
+            guard let range = body.range(of: verdict) else { return nil }
+            return (testName(body[..<range.lowerBound]), passed)
+        }
+        return nil
+    }
+
+    static func testName(_ raw: Substring) -> String {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") {
+            return String(trimmed.dropFirst().dropLast())
+        }
+        return trimmed
+    }
+
+    static func isOtherError(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        // SwiftPM ends every failed build with a bare "error: fatalError", which says nothing.
+        if trimmed == "error: fatalError" { return false }
+        return trimmed.hasPrefix("error: ") || isCrashLine(trimmed)
+    }
+
+    static func isCrashLine(_ line: String) -> Bool {
+        line.contains("Fatal error:") || line.contains("Exited with signal code") || line.contains("Exited with unexpected signal")
+            || line.contains("error: Exited with")
+    }
+}

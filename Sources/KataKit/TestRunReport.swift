@@ -1,0 +1,45 @@
+/// What one `swift test` run did, read from its output by ``TestOutputParser``.
+public struct TestRunReport: Sendable, Equatable {
+    public enum Outcome: String, Sendable, Equatable {
+        /// Every test ran and passed.
+        case passed
+        /// The tests ran and at least one failed.
+        case testsFailed
+        /// The code or the tests did not compile, so nothing ran.
+        case buildFailed
+        /// The test process died (a crash, a trap, a deadlock detector) before it could report.
+        case crashed
+        /// It built, but no test ran (for example a `--filter` that matches nothing).
+        case noTestsRan
+    }
+
+    /// A compiler error: where it is and what the compiler said.
+    public struct Diagnostic: Sendable, Equatable {
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var message: String
+        /// The source line the compiler quoted, when it quoted one.
+        public var sourceLine: String?
+    }
+
+    /// A failed assertion (`XCTAssert…`) or expectation (`#expect`).
+    public struct Failure: Sendable, Equatable {
+        /// The test's name as the framework prints it (`loads messages at once`, `FeedTests.testLoad`).
+        public var test: String
+        /// The file as printed: a full path (XCTest) or a file name (Swift Testing).
+        public var file: String
+        public var line: Int
+        public var message: String
+    }
+
+    public var outcome: Outcome
+    public var passedTests: [String] = []
+    public var failedTests: [String] = []
+    public var failures: [Failure] = []
+    public var buildErrors: [Diagnostic] = []
+    /// Error lines that are neither compiler diagnostics nor test failures (a linker error, a crash).
+    public var otherErrors: [String] = []
+
+    public var testCount: Int { passedTests.count + failedTests.count }
+}

@@ -1,0 +1,40 @@
+/// `kata verify [N...]`: proves each kata keeps the curriculum's rules (see ``KataVerifier``),
+/// one line per kata, then a summary.
+public struct VerifyFrontend: Sendable {
+    public let context: CommandContext
+
+    public init(context: CommandContext) {
+        self.context = context
+    }
+
+    public func run(katas references: [String]) throws -> Int32 {
+        let catalog = try context.catalog()
+        let katas = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
+        guard !katas.isEmpty else {
+            throw KataError(.invalidCatalog, "There are no katas to verify in \(catalog.repository.katasDirectory.path).")
+        }
+        let verifier = KataVerifier(repository: catalog.repository, runner: context.runner, swift: try context.runner.swiftExecutable())
+        let console = context.console
+        let style = console.style
+        let width = katas.map(\.heading.count).max() ?? 0
+        var broken: [KataVerifier.Result] = []
+        for kata in katas {
+            if console.isTerminal { console.write(style.dim("verifying \(kata.heading)…") + "\r") }
+            let result = try verifier.verify(kata)
+            let marks = result.rules.map { rule in
+                rule.passed ? style.green("✔ ") + rule.name : style.red("✘ ") + style.bold(rule.name)
+            }
+            let padding = String(repeating: " ", count: width - kata.heading.count)
+            console.line(kata.heading + padding + "  " + marks.joined(separator: "  "))
+            for rule in result.rules where !rule.passed {
+                console.line("    " + style.red(rule.name) + ": " + (rule.detail ?? "broken"))
+            }
+            if !result.passed { broken.append(result) }
+        }
+        console.line()
+        let verified = katas.count - broken.count
+        let summary = "\(verified) of \(katas.count) katas verified, \(broken.count) broken."
+        console.line(broken.isEmpty ? style.green(summary) : style.red(summary))
+        return broken.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+}

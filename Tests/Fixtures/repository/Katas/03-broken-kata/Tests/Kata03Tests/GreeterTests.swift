@@ -1,0 +1,11 @@
+import Testing
+import Kata03
+
+@Suite("Greeter")
+struct GreeterTests {
+    @Test("greets through the Greeting seam")
+    func greetsThroughTheSeam() {
+        let greeter: any Greeting = Greeter()
+        #expect(greeter.greet("Ada") == "Hello, Ada!")
+    }
+}
