@@ -1,0 +1,121 @@
+import Testing
+@testable import KataKit
+
+@Suite("Front matter")
+struct FrontMatterTests {
+    static let valid = """
+    ---
+    number: 3
+    title: Conform the real queue
+    slug: conform-the-real-queue
+    patterns: [protocol, fake]
+    seed: DispatchQueue conforming to a protocol
+    minutes: 25
+    difficulty: beginner
+    summary: Make a screen testable.
+    hints:
+      - First hint with `code`.
+      - Second hint.
+    ---
+    # Kata 03
+
+    Body.
+    """
+
+    func metadata(_ text: String) throws -> KataMetadata {
+        let document = try FrontMatter.split(text, file: "Katas/03-x/README.md")
+        return try FrontMatter.metadata(from: document, file: "Katas/03-x/README.md")
+    }
+
+    func error(_ text: String) -> KataError? {
+        do {
+            _ = try metadata(text)
+            return nil
+        } catch let error as KataError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+
+    @Test("reads every field")
+    func readsEveryField() throws {
+        let metadata = try metadata(Self.valid)
+        #expect(metadata == KataMetadata(
+            number: 3, title: "Conform the real queue", slug: "conform-the-real-queue", patterns: ["protocol", "fake"],
+            seed: "DispatchQueue conforming to a protocol", minutes: 25, difficulty: .beginner,
+            summary: "Make a screen testable.", hints: ["First hint with `code`.", "Second hint."]
+        ))
+    }
+
+    @Test("keeps the front matter out of the body")
+    func splitsTheBody() throws {
+        let document = try FrontMatter.split(Self.valid, file: "README.md")
+        #expect(document.body == "# Kata 03\n\nBody.")
+        #expect(document.bodyFirstLine == 14)
+        #expect(!document.body.contains("slug:"))
+    }
+
+    @Test("a README without front matter is an error on line 1")
+    func missingFrontMatter() {
+        let error = error("# Kata 03\n\nNo front matter.")
+        #expect(error?.kind == .invalidCatalog)
+        #expect(error?.message.hasPrefix("Katas/03-x/README.md:1:") == true)
+        #expect(error?.message.contains("does not start with front matter") == true)
+    }
+
+    @Test("front matter that is never closed is an error")
+    func unclosed() {
+        #expect(error("---\nnumber: 3\n# Kata")?.message.contains("never closed") == true)
+    }
+
+    @Test("a missing field is named")
+    func missingField() {
+        let text = Self.valid.replacingOccurrences(of: "minutes: 25\n", with: "")
+        let error = error(text)
+        #expect(error?.message.contains("no 'minutes' field") == true)
+        #expect(error?.exitCode == 65)
+    }
+
+    @Test("a wrongly typed field is named with its line")
+    func wrongType() {
+        let error = error(Self.valid.replacingOccurrences(of: "minutes: 25", with: "minutes: twenty"))
+        #expect(error?.message == "Katas/03-x/README.md:7: front-matter field 'minutes' must be a whole number, not 'twenty'.")
+    }
+
+    @Test("hints must be a list")
+    func hintsNotAList() {
+        let text = Self.valid.replacingOccurrences(of: "hints:\n  - First hint with `code`.\n  - Second hint.", with: "hints: just one")
+        let error = error(text)
+        #expect(error?.message.contains("field 'hints' must be a list") == true)
+        #expect(error?.message.contains("README.md:10:") == true)
+    }
+
+    @Test("YAML that does not parse points at its line")
+    func malformedYAML() {
+        let error = error(Self.valid.replacingOccurrences(of: "patterns: [protocol, fake]", with: "patterns: [protocol, fake"))
+        #expect(error?.message.contains("not valid YAML") == true)
+        #expect(error?.message.hasPrefix("Katas/03-x/README.md:") == true)
+    }
+
+    @Test("an unknown field is rejected, so typos do not pass silently")
+    func unknownField() {
+        let error = error(Self.valid.replacingOccurrences(of: "minutes: 25", with: "minutes: 25\nminuts: 30"))
+        #expect(error?.message == "Katas/03-x/README.md:8: unknown front-matter field 'minuts'.")
+    }
+
+    @Test("difficulty is one of three words")
+    func difficulty() {
+        #expect(error(Self.valid.replacingOccurrences(of: "beginner", with: "easy"))?.message.contains("beginner, intermediate, advanced") == true)
+    }
+
+    @Test("a slug that could leave the Katas folder is rejected")
+    func slugWithPath() {
+        #expect(error(Self.valid.replacingOccurrences(of: "slug: conform-the-real-queue", with: "slug: ../../etc"))?.message.contains("'slug' must be lower-case") == true)
+    }
+
+    @Test("slugs", arguments: [("stub-the-dispatcher", true), ("a1", true), ("Stub", false), ("-a", false), ("a--b", false), ("a/b", false), ("", false)])
+    func slugs(text: String, valid: Bool) {
+        #expect(Slug.isValid(text) == valid)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import KataKit
+
+/// The project's own katas keep the layout AUTHORING.md describes. The build-and-run rules
+/// (starter builds, tests fail, solution passes) are `kata verify`'s, which CI runs.
+@Suite("The project's katas")
+struct ProjectCatalogTests {
+    let catalog: KataCatalog
+
+    init() throws {
+        catalog = try KataCatalog.load(from: KataRepository(root: Fixtures.projectRoot))
+    }
+
+    @Test("are numbered 1, 2, 3, … with no gap")
+    func numbering() {
+        #expect(!catalog.katas.isEmpty)
+        #expect(catalog.katas.map(\.number) == Array(1...catalog.katas.count))
+    }
+
+    @Test("each repeats its front-matter hints in the README and has a SOLUTION.md")
+    func documents() {
+        let verifier = KataVerifier(repository: catalog.repository, runner: CommandRunner(environment: [:]), swift: URL(fileURLWithPath: "/"))
+        for kata in catalog.katas {
+            let rule = verifier.checkDocuments(kata)
+            #expect(rule.passed, "\(kata.heading): \(rule.detail ?? "")")
+            #expect((2...5).contains(kata.metadata.hints.count), "\(kata.heading) should have two to five hints")
+        }
+    }
+
+    @Test("each has its package, starter, tests and solution where the root package expects them")
+    func layout() throws {
+        let manifest = try String(contentsOf: catalog.repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for kata in catalog.katas {
+            let fileManager = FileManager.default
+            #expect(fileManager.fileExists(atPath: kata.sourcesDirectory.path), "\(kata.heading): no \(kata.sourcesDirectory.path)")
+            #expect(fileManager.fileExists(atPath: kata.testsDirectory.path), "\(kata.heading): no \(kata.testsDirectory.path)")
+            #expect(fileManager.fileExists(atPath: kata.solutionSourcesDirectory.path), "\(kata.heading): no solution sources")
+            let package = try String(contentsOf: kata.directory.appendingPathComponent("Package.swift"), encoding: .utf8)
+            #expect(package.contains("name: \"\(kata.moduleName)\""), "\(kata.heading): its Package.swift should name the module \(kata.moduleName)")
+            #expect(manifest.contains("Kata(\"\(kata.folderName)\""), "the root Package.swift should list \(kata.folderName)")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+@testable import KataKit
+
+/// The outputs under `Tests/Fixtures/outputs` were recorded from real `swift test` runs.
+@Suite("Reading swift test output")
+struct TestOutputParserTests {
+    @Test("failed expectations and assertions of both frameworks, with their messages")
+    func testsFailed() throws {
+        let report = TestOutputParser.parse(try Fixtures.output("tests-failed"), exitCode: 1)
+        #expect(report.outcome == .testsFailed)
+        #expect(report.failedTests.sorted() == ["XTests.testXFail", "adds two numbers", "fails twice"])
+        #expect(report.passedTests.sorted() == ["XTests.testXPass", "addsZero()"])
+        #expect(report.failures.count == 4)
+        let xctest = try #require(report.failures.first)
+        #expect(xctest == .init(test: "XTests.testXFail", file: "/tmp/toy/Tests/ToyTests/T.swift", line: 10,
+                                message: #"XCTAssertEqual failed: ("2") is not equal to ("3") - xctest message"#))
+        let swiftTesting = try #require(report.failures.first { $0.test == "adds two numbers" })
+        #expect(swiftTesting.file == "T.swift")
+        #expect(swiftTesting.line == 5)
+        #expect(swiftTesting.message == "Expectation failed: (add(1, 2) → 3) == 4 — one plus two")
+    }
+
+    @Test("a compile error in the tests, with the source line the compiler quoted")
+    func buildFailedInTests() throws {
+        let report = TestOutputParser.parse(try Fixtures.output("build-failed-tests"), exitCode: 1)
+        #expect(report.outcome == .buildFailed)
+        #expect(report.buildErrors == [.init(
+            file: "/tmp/toy/Tests/ToyTests/T.swift", line: 6, column: 35,
+            message: "cannot find 'sub' in scope",
+            sourceLine: "  @Test func addsZero() { #expect(sub(0, 2) == 2) }"
+        )])
+        #expect(report.otherErrors.isEmpty, "SwiftPM's closing 'error: fatalError' says nothing and is left out")
+    }
+
+    @Test("a compile error in the code under test")
+    func buildFailedInSources() throws {
+        let report = TestOutputParser.parse(try Fixtures.output("build-failed-sources"), exitCode: 1)
+        #expect(report.outcome == .buildFailed)
+        #expect(report.buildErrors.map(\.file) == ["/tmp/toy/Sources/Toy/Toy.swift"])
+        #expect(report.buildErrors.first?.line == 2)
+    }
+
+    @Test("a run where everything passed")
+    func passed() throws {
+        let report = TestOutputParser.parse(try Fixtures.output("passed"), exitCode: 0)
+        #expect(report.outcome == .passed)
+        #expect(report.testCount == 5)
+        #expect(report.failures.isEmpty)
+    }
+
+    @Test("a filter that matched nothing")
+    func noTests() throws {
+        #expect(TestOutputParser.parse(try Fixtures.output("no-tests-ran"), exitCode: 0).outcome == .noTestsRan)
+    }
+
+    @Test("a test process that dies mid-run is a crash, not a build failure")
+    func crashed() {
+        let output = """
+        ◇ Test run started.
+        ◇ Test "loads" started.
+        Fatal error: Unexpectedly found nil while unwrapping an Optional value
+        error: Exited with unexpected signal code 4
+        """
+        let report = TestOutputParser.parse(output, exitCode: 1)
+        #expect(report.outcome == .crashed)
+        #expect(report.otherErrors.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"))
+    }
+
+    @Test("a build that fails without a file and line (a linker error) is a build failure")
+    func linkerError() {
+        let report = TestOutputParser.parse("error: link command failed with exit code 1\nerror: fatalError", exitCode: 1)
+        #expect(report.outcome == .buildFailed)
+        #expect(report.otherErrors == ["error: link command failed with exit code 1"])
+    }
+
+    @Test("the same compile error printed twice is reported once")
+    func deduplicates() {
+        let line = "/k/Tests/T.swift:3:1: error: cannot find 'X' in scope"
+        #expect(TestOutputParser.parse(line + "\n" + line, exitCode: 1).buildErrors.count == 1)
+    }
+
+    @Test("parameterized Swift Testing issues keep their location")
+    func parameterized() {
+        let line = "✘ Test square(_:) recorded an issue with 1 argument value → 3 at MathTests.swift:12:9: Expectation failed: 9 == 10"
+        let failure = TestOutputParser.swiftTestingIssue(line)
+        #expect(failure?.test == "square(_:)")
+        #expect(failure?.file == "MathTests.swift")
+        #expect(failure?.line == 12)
+        #expect(failure?.message == "Expectation failed: 9 == 10")
+    }
+}
