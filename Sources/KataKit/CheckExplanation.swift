@@ -40,12 +40,25 @@ public struct CheckExplanation: Sendable {
             lines.append(failed + "  \(kata.heading): the code does not compile yet.")
             lines.append("")
             let errors = report.buildErrors
-            for error in errors.prefix(Self.shownBuildErrors) {
-                lines.append(style.bold(location(file: error.file, line: error.line, column: error.column) + ":") + " " + error.message)
-                if let source = error.sourceLine { lines.append("    " + style.dim(source.trimmingCharacters(in: .whitespaces))) }
+            // One missing name breaks many lines; group them so the cause is read once.
+            let allGroups = Self.grouped(errors)
+            // Errors about a missing name cause most of the others; when there are some, show only them.
+            let causes = allGroups.filter { $0[0].message.hasPrefix("cannot find") }
+            let groups = causes.isEmpty ? allGroups : causes
+            for group in groups.prefix(Self.shownBuildErrors) {
+                let first = group[0]
+                let elsewhere = group.count > 1 ? style.dim(" (and \(group.count - 1) more place\(group.count == 2 ? "" : "s"))") : ""
+                lines.append(style.bold(location(file: first.file, line: first.line, column: first.column) + ":") + " " + first.message + elsewhere)
+                if let source = first.sourceLine { lines.append("    " + style.dim(source.trimmingCharacters(in: .whitespaces))) }
             }
-            if errors.count > Self.shownBuildErrors {
-                lines.append(style.dim("… and \(errors.count - Self.shownBuildErrors) more; fix the first ones, the rest often follow from them."))
+            let hidden = errors.count - groups.prefix(Self.shownBuildErrors).map(\.count).reduce(0, +)
+            if hidden > 0 {
+                lines.append(style.dim("… and \(hidden) more error\(hidden == 1 ? "" : "s") that usually follow from these (`--verbose` shows them all)."))
+            }
+            let missing = Self.missingNames(in: errors)
+            if !missing.isEmpty {
+                lines.append("")
+                lines.append("Not in your code yet: " + missing.map { "`\($0)`" }.joined(separator: ", ") + ".")
             }
             if errors.isEmpty {
                 lines.append(contentsOf: report.otherErrors.prefix(10).map { "  " + $0 })
@@ -101,6 +114,29 @@ public struct CheckExplanation: Sendable {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Errors with the same message together, in the order they first appear, with the ones
+    /// about a missing name first: they are usually the cause of the rest.
+    static func grouped(_ errors: [TestRunReport.Diagnostic]) -> [[TestRunReport.Diagnostic]] {
+        var order: [String] = []
+        var groups: [String: [TestRunReport.Diagnostic]] = [:]
+        for error in errors {
+            if groups[error.message] == nil { order.append(error.message) }
+            groups[error.message, default: []].append(error)
+        }
+        let missingFirst = order.filter { $0.hasPrefix("cannot find") } + order.filter { !$0.hasPrefix("cannot find") }
+        return missingFirst.compactMap { groups[$0] }
+    }
+
+    /// The names in "cannot find 'X' in scope" and "cannot find type 'X' in scope".
+    static func missingNames(in errors: [TestRunReport.Diagnostic]) -> [String] {
+        var names: [String] = []
+        for error in errors where error.message.hasPrefix("cannot find") && error.message.hasSuffix("in scope") {
+            let parts = error.message.split(separator: "'")
+            if parts.count >= 3, !names.contains(String(parts[1])) { names.append(String(parts[1])) }
+        }
+        return names
     }
 
     private func count(_ number: Int, _ noun: String) -> String {

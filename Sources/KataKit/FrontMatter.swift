@@ -137,9 +137,17 @@ private struct Fields {
         guard let sequence = node.sequence else {
             throw error(name, "must be a list, one `- item` per line or `[a, b]`.")
         }
-        let items = try sequence.map { item -> String in
+        let items = try sequence.enumerated().map { offset, item -> String in
+            let line = document.fileLine(of: item.mark)
+            if item.mapping != nil {
+                throw KataError(
+                    .invalidCatalog,
+                    "\(file):\(line): item \(offset + 1) of '\(name)' reads as `key: value` because it contains ': '.",
+                    advice: "Put the whole item in double quotes (escape quotes inside it as \\\"), or use a block scalar `- >-`."
+                )
+            }
             guard let text = item.scalar?.string.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
-                throw error(name, "must hold only non-empty text items.")
+                throw KataError(.invalidCatalog, "\(file):\(line): item \(offset + 1) of '\(name)' must be non-empty text.", advice: "AUTHORING.md describes every front-matter field.")
             }
             return text
         }

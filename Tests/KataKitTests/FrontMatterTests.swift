@@ -119,3 +119,13 @@ struct FrontMatterTests {
         #expect(Slug.isValid(text) == valid)
     }
 }
+
+extension FrontMatterTests {
+    @Test("a hint with ': ' in it that YAML reads as a mapping gets advice to quote it")
+    func hintReadAsMapping() {
+        let text = Self.valid.replacingOccurrences(of: "  - Second hint.", with: "  - Call `resume(with: result)`.")
+        let error = error(text)
+        #expect(error?.message == "Katas/03-x/README.md:12: item 2 of 'hints' reads as `key: value` because it contains ': '.")
+        #expect(error?.advice?.contains("double quotes") == true)
+    }
+}
