@@ -1,0 +1,208 @@
+import Dispatch
+import Testing
+@testable import Kata02
+
+/// A test double for the queues: runs every piece of work at once, on the caller's thread,
+/// and writes down which queue was asked for. No waiting, no threads, no clock.
+final class ImmediateQueues: DispatchQueueWrapping {
+    enum Hop: Equatable, CustomStringConvertible {
+        case main
+        case global(DispatchQoS.QoSClass)
+
+        var description: String {
+            switch self {
+            case .main: "main"
+            case .global(let qos): "global(qos: .\(qos))"
+            }
+        }
+    }
+
+    /// Every hop the code asked for, in order.
+    private(set) var requested: [Hop] = []
+    /// The hops whose work is running right now, outermost first.
+    /// `[]` means the caller's own code, outside any dispatched work.
+    private(set) var running: [Hop] = []
+
+    func mainAsync(execute work: @escaping () -> Void) {
+        run(work, on: .main)
+    }
+
+    func globalAsync(qos: DispatchQoS.QoSClass, execute work: @escaping () -> Void) {
+        run(work, on: .global(qos))
+    }
+
+    private func run(_ work: () -> Void, on hop: Hop) {
+        requested.append(hop)
+        running.append(hop)
+        work()
+        running.removeLast()
+    }
+}
+
+/// Two whole kilometers: the first in 5:00, the second in 5:10, then 300 m more.
+let track = [
+    TrackPoint(meters: 0, seconds: 0),
+    TrackPoint(meters: 500, seconds: 150),
+    TrackPoint(meters: 1000, seconds: 300),
+    TrackPoint(meters: 1500, seconds: 455),
+    TrackPoint(meters: 2000, seconds: 610),
+    TrackPoint(meters: 2300, seconds: 700),
+]
+
+let expectedSummary = WorkoutSummary(
+    meters: 2300,
+    seconds: 700,
+    splits: [Split(kilometer: 1, seconds: 300), Split(kilometer: 2, seconds: 310)]
+)
+
+/// Describes where a value was published, for expectation messages.
+func origin(of hops: [ImmediateQueues.Hop]?) -> String {
+    switch hops {
+    case nil: "It was never set through the test queues."
+    case []?: "It was set directly, outside any work handed to the queues."
+    case let hops?: "It was set from inside \(hops.map(\.description).joined(separator: " → "))."
+    }
+}
+
+@Suite("WorkoutSummaryScreen with queues injected through init(queues:)")
+struct WorkoutSummaryScreenTests {
+    @Test("show(_:) publishes the summary before it returns when the queues run work at once")
+    func showPublishesAtOnce() {
+        let screen = WorkoutSummaryScreen(queues: ImmediateQueues())
+
+        screen.show(track)
+
+        #expect(
+            screen.state == .ready(expectedSummary),
+            """
+            The test queues run work the moment it is handed over, so show(_:) should end in \
+            .ready. The state is \(screen.state): the screen still dispatches somewhere else. \
+            Replace every DispatchQueue.global(qos:).async and DispatchQueue.main.async with \
+            calls on the queues passed to init(queues:).
+            """
+        )
+    }
+
+    @Test("show(_:) calculates at .userInitiated, then hops to main")
+    func showAsksForTheRightQueues() {
+        let queues = ImmediateQueues()
+        let screen = WorkoutSummaryScreen(queues: queues)
+
+        screen.show(track)
+
+        #expect(
+            queues.requested == [.global(.userInitiated), .main],
+            """
+            show(_:) should ask for one background hop at .userInitiated (the runner is \
+            waiting for it), then one hop to main. It asked for \(queues.requested).
+            """
+        )
+    }
+
+    @Test("the ready state is published from main work that the background work scheduled")
+    func readyIsPublishedOnMain() {
+        let queues = ImmediateQueues()
+        let screen = WorkoutSummaryScreen(queues: queues)
+        var publishedFrom: [ImmediateQueues.Hop]?
+        screen.onChange = { [unowned screen] in
+            if case .ready = screen.state { publishedFrom = queues.running }
+        }
+
+        screen.show(track)
+
+        #expect(
+            publishedFrom == [.global(.userInitiated), .main],
+            """
+            .ready should be set inside mainAsync, called from inside the globalAsync work: \
+            background first, then main. \(origin(of: publishedFrom))
+            """
+        )
+    }
+
+    @Test("exportSplits() builds the CSV at .utility and publishes it on main")
+    func exportUsesUtilityThenMain() throws {
+        let queues = ImmediateQueues()
+        let screen = WorkoutSummaryScreen(queues: queues)
+        screen.show(track)
+        try #require(
+            screen.state == .ready(expectedSummary),
+            "exportSplits() only exports a ready summary, so show(_:) has to pass its tests first."
+        )
+        let hopsBeforeExport = queues.requested.count
+        var publishedFrom: [ImmediateQueues.Hop]?
+        screen.onChange = { [unowned screen] in
+            if screen.exportedCSV != nil { publishedFrom = queues.running }
+        }
+
+        screen.exportSplits()
+
+        #expect(
+            screen.exportedCSV == "km,time\n1,5:00\n2,5:10\n",
+            "exportSplits() should publish the CSV before it returns with the test queues; it is \(String(describing: screen.exportedCSV))."
+        )
+        let exportHops = Array(queues.requested[hopsBeforeExport...])
+        #expect(
+            exportHops == [.global(.utility), .main],
+            """
+            exportSplits() should ask for one background hop at .utility (nobody waits on an \
+            export), then one hop to main. It asked for \(exportHops).
+            """
+        )
+        #expect(
+            publishedFrom == [.global(.utility), .main],
+            "The CSV should be set inside mainAsync, inside the .utility work. \(origin(of: publishedFrom))"
+        )
+    }
+}
+
+/// These tests use the real queues, so they await; a broken wrapper fails after a minute
+/// instead of hanging forever.
+@Suite("DispatchQueueWrapper, the production wrapper", .timeLimit(.minutes(1)))
+struct DispatchQueueWrapperTests {
+    @Test("mainAsync(execute:) runs the work on the main queue")
+    func mainAsyncRunsOnMain() async {
+        let isMain = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: isMain, value: true)
+        defer { DispatchQueue.main.setSpecific(key: isMain, value: nil) }
+
+        let ranOnMain = await withCheckedContinuation { done in
+            DispatchQueueWrapper().mainAsync {
+                done.resume(returning: DispatchQueue.getSpecific(key: isMain) ?? false)
+            }
+        }
+
+        #expect(ranOnMain, "mainAsync(execute:) should forward to DispatchQueue.main.async.")
+    }
+
+    @Test("globalAsync(qos:execute:) runs the work away from the main queue")
+    func globalAsyncRunsInTheBackground() async {
+        let isMain = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: isMain, value: true)
+        defer { DispatchQueue.main.setSpecific(key: isMain, value: nil) }
+
+        let ranOnMain = await withCheckedContinuation { done in
+            DispatchQueueWrapper().globalAsync(qos: .utility) {
+                done.resume(returning: DispatchQueue.getSpecific(key: isMain) ?? false)
+            }
+        }
+
+        #expect(!ranOnMain, "globalAsync(qos:execute:) should forward to DispatchQueue.global(qos:).async, not to main.")
+    }
+
+    @Test("WorkoutSummaryScreen() still works, on the real queues, without arguments")
+    func defaultInitUsesTheRealQueues() async {
+        let screen = WorkoutSummaryScreen()
+
+        await withCheckedContinuation { done in
+            screen.onChange = {
+                if case .ready = screen.state { done.resume() }
+            }
+            screen.show(track)
+        }
+
+        #expect(
+            screen.state == .ready(expectedSummary),
+            "The app calls WorkoutSummaryScreen() with no arguments: give init(queues:) a default of DispatchQueueWrapper()."
+        )
+    }
+}

@@ -1,0 +1,32 @@
+import Dispatch
+
+/// The checkout screen of the bakery's till app.
+///
+/// The "Add" buttons call `tapAdd(_:)`, and so does the barcode scanner, whose SDK calls back
+/// on a thread of its own. So every change to the cart and to the label hops to the main queue,
+/// where the UI lives. The label is the big line at the top of the screen.
+public final class CheckoutScreen {
+    /// What the label at the top of the screen shows.
+    public private(set) var label = "Cart is empty"
+
+    /// Only touched on the main queue.
+    private var cart: [Product] = []
+
+    public init() {}
+
+    /// The "Add" button (or the scanner) for one product.
+    public func tapAdd(_ product: Product) {
+        DispatchQueue.main.async {
+            self.cart.append(product)
+            self.label = cartSummary(self.cart)
+        }
+    }
+
+    /// The "Clear cart" button.
+    public func tapClearCart() {
+        DispatchQueue.main.async {
+            self.cart.removeAll()
+            self.label = cartSummary(self.cart)
+        }
+    }
+}

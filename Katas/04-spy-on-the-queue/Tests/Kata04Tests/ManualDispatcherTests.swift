@@ -1,0 +1,71 @@
+import Testing
+@testable import Kata04
+
+// The contract of the recording fake you write in Sources/Kata04.
+@Suite("ManualDispatcher, the recording fake")
+struct ManualDispatcherTests {
+    @Test("work sent to either queue is recorded, not run")
+    func recordsWithoutRunning() {
+        let queue = ManualDispatcher()
+        var ran: [String] = []
+
+        queue.mainAsync { ran.append("main") }
+        queue.backgroundAsync { ran.append("background") }
+
+        #expect(ran.isEmpty, "mainAsync and backgroundAsync must only write the work down; the test decides when it runs.")
+        #expect(queue.pending == [TargetQueue.main, .background], "pending lists the queue of every work item not yet run, oldest first.")
+    }
+
+    @Test("runNext runs the oldest work item and returns the queue it was sent to")
+    func runNextIsFirstInFirstOut() {
+        let queue = ManualDispatcher()
+        var ran: [String] = []
+        queue.mainAsync { ran.append("main") }
+        queue.backgroundAsync { ran.append("background") }
+
+        #expect(queue.runNext() == .main, "The oldest work item went to main, so runNext() must return .main.")
+        #expect(ran == ["main"], "runNext() runs exactly one work item: the oldest.")
+        #expect(queue.pending == [.background], "The item that ran leaves pending; the others stay, in order.")
+
+        #expect(queue.runNext() == .background)
+        #expect(ran == ["main", "background"])
+        #expect(queue.pending.isEmpty, "Every item ran, so nothing is pending.")
+    }
+
+    @Test("runNext with nothing pending runs nothing and returns nil")
+    func runNextWhenEmpty() {
+        let queue = ManualDispatcher()
+
+        #expect(queue.runNext() == nil, "With nothing pending, runNext() must return nil (and must not crash).")
+    }
+
+    @Test("work dispatched by running work waits for its own turn")
+    func nestedWorkWaits() {
+        let queue = ManualDispatcher()
+        var ran: [String] = []
+        queue.backgroundAsync {
+            ran.append("read")
+            queue.mainAsync { ran.append("show") }
+        }
+
+        #expect(queue.runNext() == .background)
+        #expect(ran == ["read"], "runNext() runs one item. The main work that the background work dispatched must wait for a later run.")
+        #expect(queue.pending == [.main], "Work dispatched while an item runs is recorded behind the others.")
+    }
+
+    @Test("runAll runs everything, including work dispatched while it runs")
+    func runAllDrains() {
+        let queue = ManualDispatcher()
+        var ran: [String] = []
+        queue.backgroundAsync {
+            ran.append("read")
+            queue.mainAsync { ran.append("show") }
+        }
+        queue.mainAsync { ran.append("spinner") }
+
+        queue.runAll()
+
+        #expect(ran == ["read", "spinner", "show"], "runAll() runs items oldest first until none is left, including ones dispatched along the way.")
+        #expect(queue.pending.isEmpty, "After runAll() nothing is pending.")
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import Kata04
+
+// The screen, one queue hop at a time. Swift Testing makes a new suite value for every test,
+// so each test gets a fresh archive, dispatcher and screen.
+@Suite("Order history, step by step on a ManualDispatcher")
+struct OrderHistoryScreenTests {
+    let queue = ManualDispatcher()
+
+    @Test("load shows loading at once and sends the read to the background")
+    func loadShowsLoadingAtOnce() {
+        let archive = StubOrderArchive(orders: Fixtures.orders)
+        let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
+
+        screen.load()
+
+        #expect(screen.state == .loading, "Right after load() returns, before any queued work ran, the screen must show loading.")
+        #expect(queue.pending == [.background], "load() must hand the slow archive read to backgroundAsync, and schedule nothing else.")
+        #expect(archive.loadCount == 0, "load() runs on the main queue: it may only schedule the archive read, not do it.")
+    }
+
+    @Test("after the read, the orders wait for the main queue")
+    func ordersWaitForMain() {
+        let archive = StubOrderArchive(orders: Fixtures.orders)
+        let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
+        screen.load()
+
+        #expect(queue.runNext() == .background)
+
+        #expect(archive.loadCount == 1, "The background work must read the archive once.")
+        #expect(screen.state == .loading, "The background work must not touch state: the screen still shows loading until main runs.")
+        #expect(queue.pending == [.main], "After reading the archive, the background work must hand the orders to mainAsync.")
+    }
+
+    @Test("the orders are shown by work on the main queue")
+    func ordersShownOnMain() {
+        let screen = OrderHistoryScreen(archive: StubOrderArchive(orders: Fixtures.orders), dispatcher: queue)
+        screen.load()
+        queue.runNext()
+
+        #expect(queue.runNext() == .main)
+
+        #expect(screen.state == .loaded(Fixtures.orders), "The work sent to main must show the orders.")
+        #expect(queue.pending.isEmpty, "Once the orders are on screen, nothing is left to run.")
+    }
+
+    @Test("a failed read is shown by work on the main queue too")
+    func failureShownOnMain() {
+        let screen = OrderHistoryScreen(archive: StubOrderArchive(error: ArchiveUnreadable()), dispatcher: queue)
+        screen.load()
+
+        #expect(queue.runNext() == .background)
+
+        #expect(screen.state == .loading, "The background work changed the screen to \(screen.state) by itself. A UI change off the main queue races with the view: send the failure through mainAsync, as the orders are.")
+        #expect(queue.pending == [.main], "A failed read must hand its error to mainAsync, just like a successful one hands over the orders.")
+
+        queue.runAll()
+
+        #expect(screen.state == .failed(OrderHistoryScreen.failureMessage), "After main ran, the screen shows the failure message.")
+    }
+
+    @Test("a refresh while loading starts no second read")
+    func refreshWhileLoading() {
+        let archive = StubOrderArchive(orders: Fixtures.orders)
+        let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
+
+        screen.load()
+        screen.load()
+
+        #expect(queue.pending == [.background], "A second load() while the first is still loading must not schedule a second read.")
+        queue.runAll()
+        #expect(archive.loadCount == 1)
+        #expect(screen.state == .loaded(Fixtures.orders))
+    }
+
+    @Test("a refresh after loading shows loading again and reads again")
+    func refreshAfterLoaded() {
+        let archive = StubOrderArchive(orders: Fixtures.orders)
+        let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
+        screen.load()
+        queue.runAll()
+
+        screen.load()
+
+        #expect(screen.state == .loading, "Pull-to-refresh on a loaded screen must show loading again at once.")
+        #expect(queue.pending == [.background], "Pull-to-refresh must schedule a new archive read.")
+        queue.runAll()
+        #expect(archive.loadCount == 2)
+    }
+}
