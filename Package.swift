@@ -10,6 +10,10 @@ let katas: [Kata] = [
     Kata("02-wrap-the-statics", .v5),
     Kata("03-conform-the-real-queue", .v5),
     Kata("04-spy-on-the-queue", .v5),
+    Kata("09-progress-you-can-test", .v5, linuxDependencies: [
+        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+    ]),
 ]
 
 struct Kata {
@@ -37,6 +41,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        // Kata 09 only, on Linux, where OpenCombine stands in for Combine.
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
     ],
     targets: [
         .systemLibrary(

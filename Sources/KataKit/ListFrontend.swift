@@ -1,3 +1,5 @@
+import Foundation
+
 /// `kata list`: the katas in order, with what the learner's last check of each said.
 public struct ListFrontend: Sendable {
     public let context: CommandContext
@@ -11,7 +13,7 @@ public struct ListFrontend: Sendable {
         let progress = context.progress(in: catalog.repository)
         let style = context.console.style
         let rows = catalog.katas.map { kata -> [String] in
-            [kata.id, kata.title, kata.metadata.patterns.joined(separator: ", "), "\(kata.metadata.minutes) min", progress.status(of: kata).rawValue]
+            [kata.id, kata.title, Self.shortened(kata.metadata.patterns.joined(separator: ", ")), "\(kata.metadata.minutes) min", progress.status(of: kata).rawValue]
         }
         let header = ["#", "Kata", "Patterns", "Time", "Status"]
         let table = TextTable(header: header, rows: rows)
@@ -33,6 +35,13 @@ public struct ListFrontend: Sendable {
             context.console.line("All \(catalog.katas.count) katas passed. Well done.")
         }
         return ExitStatus.success
+    }
+
+    /// Patterns get one column of a table that should fit a 100-column terminal; `kata show` has them all.
+    static let patternsWidth = 40
+
+    static func shortened(_ text: String) -> String {
+        text.count <= patternsWidth ? text : String(text.prefix(patternsWidth - 1)).trimmingCharacters(in: .whitespaces) + "…"
     }
 }
 

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import Kata09
+
+private let photo = Photo(id: "rear-bumper", jpeg: Data(repeating: 0xFF, count: 1024))
+private let claimPhotoURL = URL(string: "https://claims.example.com/claims/4711/photos/rear-bumper")!
+
+@Suite("PhotoUploadScreen with an injected scheduler")
+struct PhotoUploadScreenTests {
+
+    @Test("shows every progress step, then the attached photo, as soon as the uploader sends them")
+    func progressThenAttached() {
+        let uploader = ControlledUploader()
+        let screen = PhotoUploadScreen(uploader: uploader, scheduler: ImmediateScheduler.shared)
+        let states = StateRecorder(screen.$state)
+
+        screen.upload(photo)
+        uploader.send(.progress(0.25))
+        uploader.send(.progress(0.5))
+        uploader.send(.progress(0.75))
+        uploader.send(.progress(1.0))
+        uploader.send(.attached(claimPhotoURL))
+        uploader.finish()
+
+        #expect(uploader.photos == [photo], "upload(_:) should hand the photo to the uploader exactly once.")
+        let expected: [UploadState] = [
+            .idle,
+            .uploading(progress: 0),
+            .uploading(progress: 0.25),
+            .uploading(progress: 0.5),
+            .uploading(progress: 0.75),
+            .uploading(progress: 1.0),
+            .attached(claimPhotoURL),
+        ]
+        #expect(
+            states.values == expected,
+            """
+            With ImmediateScheduler, every event must reach `state` before `send` returns, in order. \
+            If the list stops at .uploading(progress: 0), the screen still hands events to \
+            DispatchQueue.main: pass them through the injected scheduler instead (`receive(on: scheduler)`).
+            """
+        )
+    }
+
+    @Test("shows the failure after the progress that came before it")
+    func progressThenFailure() {
+        let uploader = ControlledUploader()
+        let screen = PhotoUploadScreen(uploader: uploader, scheduler: ImmediateScheduler.shared)
+        let states = StateRecorder(screen.$state)
+
+        screen.upload(photo)
+        uploader.send(.progress(0.25))
+        uploader.send(.progress(0.5))
+        uploader.fail(.rejected(statusCode: 413))
+
+        let expected: [UploadState] = [
+            .idle,
+            .uploading(progress: 0),
+            .uploading(progress: 0.25),
+            .uploading(progress: 0.5),
+            .failed(.rejected(statusCode: 413)),
+        ]
+        #expect(
+            states.values == expected,
+            """
+            A failure is delivered like a value: through the injected scheduler, after the \
+            progress sent before it. The screen should end in .failed(.rejected(statusCode: 413)).
+            """
+        )
+    }
+
+    @Test("hands every event to the injected scheduler and applies it only when the scheduler runs it")
+    func deliversThroughTheScheduler() {
+        let uploader = ControlledUploader()
+        let scheduler = HeldScheduler()
+        let screen = PhotoUploadScreen(uploader: uploader, scheduler: scheduler)
+        let states = StateRecorder(screen.$state)
+
+        screen.upload(photo)
+        uploader.send(.progress(0.5))
+        uploader.send(.progress(1.0))
+        uploader.send(.attached(claimPhotoURL))
+        uploader.finish()
+
+        let beforeTheSchedulerRuns: [UploadState] = [.idle, .uploading(progress: 0)]
+        #expect(
+            states.values == beforeTheSchedulerRuns,
+            """
+            The scheduler has not run anything yet, so the uploader's events must not have reached \
+            `state`. If they did, the screen applies them directly: keep delivering them through \
+            the scheduler, as the app needs the main queue.
+            """
+        )
+        #expect(scheduler.heldCount > 0, "The screen should schedule its work on the injected scheduler.")
+
+        scheduler.runHeldWork()
+
+        let expected: [UploadState] = [
+            .idle,
+            .uploading(progress: 0),
+            .uploading(progress: 0.5),
+            .uploading(progress: 1.0),
+            .attached(claimPhotoURL),
+        ]
+        #expect(
+            states.values == expected,
+            "Once the scheduler runs the held work, every event should reach `state`, in the order it was sent."
+        )
+    }
+
+    @Test("ignores events that arrive after cancel()")
+    func cancelStopsTheUpload() {
+        let uploader = ControlledUploader()
+        let screen = PhotoUploadScreen(uploader: uploader, scheduler: ImmediateScheduler.shared)
+        let states = StateRecorder(screen.$state)
+
+        screen.upload(photo)
+        uploader.send(.progress(0.25))
+        screen.cancel()
+        uploader.send(.progress(0.5))
+        uploader.send(.attached(claimPhotoURL))
+
+        let expected: [UploadState] = [.idle, .uploading(progress: 0), .uploading(progress: 0.25), .idle]
+        #expect(
+            states.values == expected,
+            "After cancel() the screen is .idle and stays there, whatever the uploader still sends."
+        )
+    }
+
+    @Test("the app's screen, built without a scheduler, still delivers on the main queue")
+    @MainActor
+    func appScreenDeliversOnMain() async {
+        let uploader = ControlledUploader()
+        let screen = PhotoUploadScreen(uploader: uploader)
+
+        screen.upload(photo)
+        uploader.send(.progress(1.0))
+        uploader.send(.attached(claimPhotoURL))
+        uploader.finish()
+
+        // This test runs on the main queue, so work queued there cannot have run yet.
+        #expect(
+            screen.state == .uploading(progress: 0),
+            """
+            `PhotoUploadScreen(uploader:)` is what the app uses: it must deliver on \
+            DispatchQueue.main, later, not at once. Keep an initializer without `scheduler:` \
+            that passes DispatchQueue.main.
+            """
+        )
+
+        // The main queue runs its work in order: once this block runs, the screen's has run too.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { done.resume() }
+        }
+
+        #expect(
+            screen.state == .attached(claimPhotoURL),
+            "Once the main queue has run, the app's screen should show the attached photo."
+        )
+    }
+}
