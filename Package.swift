@@ -7,6 +7,7 @@ import PackageDescription
 /// solved. The list is written out (not discovered from the file system) because SwiftPM caches
 /// the evaluated manifest by its text: a folder added later would stay invisible.
 let katas: [Kata] = [
+    Kata("01-stub-the-dispatcher", .v5),
     Kata("02-wrap-the-statics", .v5),
     Kata("03-conform-the-real-queue", .v5),
     Kata("04-spy-on-the-queue", .v5),

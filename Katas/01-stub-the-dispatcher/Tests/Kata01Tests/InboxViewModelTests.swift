@@ -1,0 +1,123 @@
+import Dispatch
+import Testing
+@testable import Kata01
+
+@Suite("InboxViewModel, with a dispatcher the test controls")
+struct InboxViewModelTests {
+    @Test("shows the messages, newest first, as soon as load() returns")
+    func showsMessagesAtOnce() {
+        let viewModel = InboxViewModel(
+            source: StubMessageSource(messages: [.lunchPoll, .standupMoved]),
+            dispatcher: ImmediateDispatcher())
+
+        viewModel.load()
+
+        #expect(
+            viewModel.state == .loaded([.standupMoved, .lunchPoll]),
+            """
+            The stub dispatcher runs work at once, so the messages should be loaded \
+            when load() returns. Still .loading means load() sends its work to a real \
+            queue instead of calling dispatcher.dispatch { ... }.
+            """)
+    }
+
+    @Test("shows the empty state when the inbox has no messages")
+    func showsEmptyState() {
+        let viewModel = InboxViewModel(
+            source: StubMessageSource(messages: []),
+            dispatcher: ImmediateDispatcher())
+
+        viewModel.load()
+
+        #expect(
+            viewModel.state == .empty,
+            """
+            An empty cache should show .empty as soon as load() returns, with the stub \
+            dispatcher. Still .loading means the work did not go through dispatcher.dispatch.
+            """)
+    }
+
+    @Test("shows the error state when the cache cannot be read")
+    func showsErrorState() {
+        let viewModel = InboxViewModel(
+            source: StubMessageSource.failing(),
+            dispatcher: ImmediateDispatcher())
+
+        viewModel.load()
+
+        #expect(
+            viewModel.state == .failed,
+            """
+            A source that throws should show .failed as soon as load() returns, with the stub \
+            dispatcher. Still .loading means the work did not go through dispatcher.dispatch.
+            """)
+    }
+
+    @Test("tells onChange about the spinner, then the result")
+    func reportsEveryState() {
+        let viewModel = InboxViewModel(
+            source: StubMessageSource(messages: [.standupMoved]),
+            dispatcher: ImmediateDispatcher())
+        var reported: [InboxState] = []
+        viewModel.onChange = { reported.append($0) }
+
+        viewModel.load()
+
+        #expect(
+            reported == [.loading, .loaded([.standupMoved])],
+            "The screen draws from onChange: it should hear .loading, then the messages, once each.")
+    }
+
+    @Test("reads the cache inside the dispatched work, not before load() returns")
+    func fetchesInsideTheDispatchedWork() {
+        let source = StubMessageSource(messages: [.standupMoved])
+        let dispatcher = HoldingDispatcher()
+        let viewModel = InboxViewModel(source: source, dispatcher: dispatcher)
+
+        viewModel.load()
+
+        #expect(
+            dispatcher.heldWork.count == 1,
+            "load() should hand its slow work to the dispatcher exactly once.")
+        #expect(
+            source.fetchCount == 0,
+            """
+            load() read the cache on the caller's thread. Reading is slow: it belongs \
+            inside dispatcher.dispatch { ... }, so that in the app it runs in the background.
+            """)
+
+        dispatcher.runHeldWork()
+
+        #expect(source.fetchCount == 1, "Running the dispatched work should read the cache once.")
+        #expect(
+            viewModel.state == .loaded([.standupMoved]),
+            "Once the dispatched work has run, the messages should be on screen.")
+    }
+
+    @Test("still loads in the background when no dispatcher is passed (the app's call site)")
+    func defaultsToABackgroundQueue() async {
+        let callersQueue = DispatchQueue(label: "kata01.callers-queue")
+        let source = QueueCheckingSource(
+            messages: [.standupMoved],
+            watching: ["the caller's queue": callersQueue, "the main queue": .main])
+        // The call site in the app, unchanged: no dispatcher argument.
+        let viewModel = InboxViewModel(source: source)
+
+        // Waits for the real background queue: no clock involved, it resumes as soon as
+        // the messages are published, in well under a millisecond.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            viewModel.onChange = { state in
+                if state == .loaded([.standupMoved]) { done.resume() }
+            }
+            callersQueue.async { viewModel.load() }
+        }
+
+        #expect(
+            source.fetchedOn == nil,
+            """
+            With no dispatcher argument, load() read the cache on \(source.fetchedOn ?? "?"). \
+            The default must keep the app's behaviour, a background queue: \
+            dispatcher: any Dispatching = Dispatcher(queue: .global(qos: .userInitiated)).
+            """)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+@testable import Kata01
+
+// Test doubles written against the seam the README names. You don't have to write these:
+// read them to see why the tests no longer wait.
+
+/// The synchronous stub: runs the work right away, on the caller's thread.
+/// When `dispatch` returns, the work is done, so a test can check the result at once.
+struct ImmediateDispatcher: Dispatching {
+    func dispatch(_ work: @escaping () -> Void) {
+        work()
+    }
+}
+
+/// Keeps the work instead of running it, until the test calls `runHeldWork()`.
+/// Lets a test look at the moment between "load() returned" and "the work ran".
+final class HoldingDispatcher: Dispatching {
+    private(set) var heldWork: [() -> Void] = []
+
+    func dispatch(_ work: @escaping () -> Void) {
+        heldWork.append(work)
+    }
+
+    func runHeldWork() {
+        let work = heldWork
+        heldWork = []
+        work.forEach { $0() }
+    }
+}
+
+/// A message source with canned answers, and a count of how often it was asked.
+final class StubMessageSource: MessageSource {
+    struct CacheUnreadable: Error {}
+
+    private let messages: [Message]
+    private let fails: Bool
+    private(set) var fetchCount = 0
+
+    /// A source whose cache holds these messages.
+    init(messages: [Message]) {
+        self.messages = messages
+        self.fails = false
+    }
+
+    /// A source whose cache cannot be read.
+    static func failing() -> StubMessageSource {
+        StubMessageSource(messages: [], fails: true)
+    }
+
+    private init(messages: [Message], fails: Bool) {
+        self.messages = messages
+        self.fails = fails
+    }
+
+    func fetchMessages() throws -> [Message] {
+        fetchCount += 1
+        if fails { throw CacheUnreadable() }
+        return messages
+    }
+}
+
+/// A message source that notes which of some named queues it was called on, if any.
+final class QueueCheckingSource: MessageSource {
+    // One key for the whole test run: a queue like .main outlives any single test.
+    private static let key = DispatchSpecificKey<String>()
+    private let messages: [Message]
+    /// The name of the watched queue `fetchMessages()` ran on; nil if it ran on none of them.
+    private(set) var fetchedOn: String?
+
+    init(messages: [Message], watching queues: [String: DispatchQueue]) {
+        self.messages = messages
+        for (name, queue) in queues {
+            queue.setSpecific(key: Self.key, value: name)
+        }
+    }
+
+    func fetchMessages() throws -> [Message] {
+        fetchedOn = DispatchQueue.getSpecific(key: Self.key)
+        return messages
+    }
+}
+
+extension Message {
+    static let lunchPoll = Message(
+        id: 1, sender: "Dana", subject: "Lunch on Friday?",
+        sentAt: Date(timeIntervalSince1970: 1_700_000_000), isUnread: false)
+    static let standupMoved = Message(
+        id: 2, sender: "Priya", subject: "Stand-up moves to 10:30",
+        sentAt: Date(timeIntervalSince1970: 1_700_003_600), isUnread: true)
+}
