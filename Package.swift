@@ -11,6 +11,7 @@ let katas: [Kata] = [
     Kata("02-wrap-the-statics", .v5),
     Kata("03-conform-the-real-queue", .v5),
     Kata("04-spy-on-the-queue", .v5),
+    Kata("05-expectations-done-right", .v5),
     Kata("09-progress-you-can-test", .v5, linuxDependencies: [
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),

@@ -1,0 +1,46 @@
+import Dispatch
+import Testing
+import Kata05
+
+/// Your bridge: `ReceiptUploader.upload(_ receipt: Receipt) async throws -> URL`.
+/// An `async` function that returns only when the upload is done makes the waiting real:
+/// no expectation, no timeout, no `confirmation` around a callback.
+@Suite("upload(_:) async waits for the upload")
+struct AsyncUploadTests {
+
+    @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
+    @Test("returns the receipt URL, and only after the completion handler has run")
+    func returnsTheURL() async throws {
+        let callbacks = HeldQueue()
+        let transport = FakeTransport(autoReply: .created(.lunchReceipt))
+        let uploader = ReceiptUploader(transport: transport, callbackQueue: callbacks.queue)
+        // The reply's callback waits on the held queue, which is let go from another thread
+        // only after the reply is queued. A version that returns without waiting for the
+        // callback has returned by then, empty-handed, on every run.
+        transport.afterSend = { _ in DispatchQueue.global().async { callbacks.release() } }
+
+        // Needs `func upload(_ receipt: Receipt) async throws -> URL` (README, "Your task").
+        let url = try await uploader.upload(.lunch)
+
+        #expect(url == .lunchReceipt,
+                "upload(_:) async should resume with the URL that upload(_:completion:) delivers")
+    }
+
+    @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
+    @Test("throws tooLarge for an oversized photo, which never reaches the network")
+    func throwsTooLarge() async {
+        // The default callback queue, as in the app: the main queue.
+        let transport = FakeTransport(autoReply: .created(.lunchReceipt))
+        let uploader = ReceiptUploader(transport: transport)
+
+        // expectedCount: 0 is Swift Testing's inverted expectation. The body awaits the whole
+        // upload, so every send that could happen has happened when the count is checked.
+        await confirmation("the photo is sent to the server", expectedCount: 0) { sent in
+            transport.afterSend = { _ in sent() }
+            await #expect(throws: UploadError.tooLarge(bytes: 5_000_000),
+                          "a .failure from upload(_:completion:) should be thrown by upload(_:) async") {
+                try await uploader.upload(.hugeScan)
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import XCTest
+import Kata05
+
+/// The uploader's promise, checked with XCTest expectations.
+///
+/// The uploader calls back on the main queue. These tests run on the main thread, so a callback
+/// can only run while the test waits: `wait(for:timeout:)` and `await fulfillment(of:timeout:)`
+/// keep the main queue going until the expectations are met. A passing test returns within
+/// milliseconds; the one-second timeouts are only reached when the code is broken.
+final class ReceiptUploaderTests: XCTestCase {
+
+    /// The team's old test for the renamed-field bug, kept to show why it was green. It never
+    /// waits, so it ends before the completion could run: its assertion is never executed.
+    /// This test passes against the shipped code and against yours: it is a demonstration.
+    func test_greenButWrong_aTestThatNeverWaitsChecksNothing() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        var assertionsRun = 0
+
+        // The old test, as it was written:
+        uploader.upload(.lunch) { result in
+            assertionsRun += 1
+            XCTAssertEqual(result, .failure(.unreadableReply))
+        }
+        transport.answer(with: .status(201, body: #"{"receiptURL": "https://receipts.spendwise.example/r/lunch-0412"}"#))
+        // ...and here it ended. Green, with this many assertions run:
+        XCTAssertEqual(assertionsRun, 0, "a test that never waits ends before its callback runs")
+
+        drainMainQueue() // so a late completion runs during this test, not during the next one
+    }
+
+    func test_created_deliversTheReceiptURL() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let completed = expectation(description: "completion is called when the server created the receipt")
+        var result: Result<URL, UploadError>?
+
+        uploader.upload(.lunch) {
+            result = $0
+            completed.fulfill()
+        }
+        transport.answer(with: .created(.lunchReceipt))
+
+        wait(for: [completed], timeout: 1)
+        XCTAssertEqual(result, .success(.lunchReceipt),
+                       "a 201 reply should complete with the URL from its body")
+    }
+
+    /// The old test, done right: the same assertion, but the test waits for the completion.
+    func test_unreadableReply_completesWithUnreadableReply() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let completed = expectation(
+            description: "completion is called when a 201 reply has no receipt URL (every path must call it, or the spinner spins forever)")
+        var result: Result<URL, UploadError>?
+
+        uploader.upload(.lunch) {
+            result = $0
+            completed.fulfill()
+        }
+        transport.answer(with: .status(201, body: #"{"receiptURL": "https://receipts.spendwise.example/r/lunch-0412"}"#))
+
+        wait(for: [completed], timeout: 1)
+        XCTAssertEqual(result, .failure(.unreadableReply),
+                       "a reply without a \"url\" field should complete with .unreadableReply")
+    }
+
+    func test_networkDown_completesExactlyOnce() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let completed = expectation(description: "completion is called exactly once when the network is down")
+        completed.expectedFulfillmentCount = 1 // the default, spelled out: one call, no more
+        completed.assertForOverFulfill = true  // a second call fails the test (the default is false on Linux)
+        var results: [Result<URL, UploadError>] = []
+
+        uploader.upload(.lunch) {
+            results.append($0)
+            completed.fulfill()
+        }
+        transport.answer(with: .networkDown)
+
+        wait(for: [completed], timeout: 1)
+        drainMainQueue() // a second call, if the code makes one, runs now: inside this test
+        XCTAssertEqual(results, [.failure(.offline)],
+                       "a failed request should complete once, with .offline, and stop there")
+    }
+
+    func test_threeUploads_completeThreeTimes() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let completed = expectation(description: "completion is called once for each of the three receipts")
+        completed.expectedFulfillmentCount = 3 // met only by the third call
+        completed.assertForOverFulfill = true  // and a fourth call fails the test
+        var urls: [URL] = []
+
+        for receipt in [Receipt.lunch, .taxi, .hotel] {
+            uploader.upload(receipt) {
+                if case .success(let url) = $0 { urls.append(url) }
+                completed.fulfill()
+            }
+        }
+        transport.answer(with: .created(.lunchReceipt))
+        transport.answer(with: .created(.taxiReceipt))
+        transport.answer(with: .created(.hotelReceipt))
+
+        wait(for: [completed], timeout: 1)
+        drainMainQueue()
+        XCTAssertEqual(Set(urls), [.lunchReceipt, .taxiReceipt, .hotelReceipt],
+                       "each upload should complete with its own receipt URL")
+    }
+
+    func test_cancelBeforeTheReply_neverCallsCompletion() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let notCalled = expectation(description: "completion is not called after cancel() (the user has left the screen)")
+        notCalled.isInverted = true // fulfilling it fails the test
+
+        let upload = uploader.upload(.lunch) { _ in notCalled.fulfill() }
+        upload.cancel() // the transport answers a cancelled request with an error, as URLSession does
+
+        drainMainQueue()                   // everything the uploader queued has run by now...
+        wait(for: [notCalled], timeout: 0) // ...so there is nothing left to wait for: read the verdict
+    }
+
+    func test_cancelAfterTheReplyIsQueued_neverCallsCompletion() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let notCalled = expectation(
+            description: "completion is not called after cancel(), even when the reply arrived just before and its callback is still queued")
+        notCalled.isInverted = true
+
+        let upload = uploader.upload(.lunch) { _ in notCalled.fulfill() }
+        transport.answer(with: .created(.lunchReceipt)) // the callback is now queued on the main queue
+        upload.cancel()                                  // and the user leaves before it runs
+
+        drainMainQueue()
+        wait(for: [notCalled], timeout: 0)
+    }
+
+    /// The same kind of test in an `async` test method: `wait(for:)` is not available there,
+    /// `await fulfillment(of:timeout:)` is.
+    @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
+    func test_rejected_completesWithTheStatus() async {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let completed = expectation(description: "completion is called when the server rejects the receipt")
+        var result: Result<URL, UploadError>?
+
+        uploader.upload(.lunch) {
+            result = $0
+            completed.fulfill()
+        }
+        transport.answer(with: .status(413, body: #"{"error": "too large"}"#))
+
+        await fulfillment(of: [completed], timeout: 1)
+        XCTAssertEqual(result, .failure(.rejected(status: 413)),
+                       "a non-201 status should complete with .rejected and that status")
+    }
+}
+
+extension XCTestCase {
+    /// Returns once every block already queued on the main queue has run.
+    ///
+    /// The main queue is serial: a block queued now runs after everything queued before it.
+    /// Waiting for that block is a barrier, not a delay: it returns in microseconds.
+    func drainMainQueue() {
+        let drained = expectation(description: "the main queue ran everything queued before this point")
+        DispatchQueue.main.async { drained.fulfill() }
+        wait(for: [drained], timeout: 1)
+    }
+}
