@@ -12,6 +12,7 @@ let katas: [Kata] = [
     Kata("03-conform-the-real-queue", .v5),
     Kata("04-spy-on-the-queue", .v5),
     Kata("05-expectations-done-right", .v5),
+    Kata("06-bridge-the-callbacks", .v5),
     Kata("09-progress-you-can-test", .v5, linuxDependencies: [
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
