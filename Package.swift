@@ -13,6 +13,8 @@ let katas: [Kata] = [
     Kata("04-spy-on-the-queue", .v5),
     Kata("05-expectations-done-right", .v5),
     Kata("06-bridge-the-callbacks", .v5),
+    Kata("07-the-operation-that-never-finishes", .v5),
+    Kata("08-queue-choreography", .v5),
     Kata("09-progress-you-can-test", .v5, linuxDependencies: [
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),

@@ -1,6 +1,15 @@
 import ArgumentParser
 import KataKit
 
+extension Sanitizer: ExpressibleByArgument {}
+
+/// `--repeat` takes 1 to 10,000 runs: enough to catch a 1-in-1,000 flake, few enough to finish.
+func validateRepetitions(_ repetitions: Int) throws {
+    guard (1...10_000).contains(repetitions) else {
+        throw ValidationError("--repeat takes a number of runs from 1 to 10000, e.g. --repeat 200.")
+    }
+}
+
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -13,10 +22,16 @@ struct CheckCommand: ParsableCommand {
         Without a kata, checks the first kata you have not passed yet.
         Exits 0 when the kata passes, 1 when it fails.
 
+        --repeat N builds once and runs the tests up to N times, stopping at the first failure: \
+        the way to catch a flaky test. --sanitize thread builds with ThreadSanitizer (in its own \
+        build folder, .build-tsan, so the normal build stays warm) and fails on any data race.
+
         Examples:
           kata check 1
           kata check 03
           kata check stub-the-dispatcher --filter "loads"
+          kata check 14 --repeat 200
+          kata check 12 --sanitize thread
         """
     )
 
@@ -25,6 +40,12 @@ struct CheckCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Run only the tests whose name matches (as `swift test --filter`).", valueName: "pattern"))
     var filter: String?
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the tests up to N times, stopping at the first failure.", valueName: "N"))
+    var repetitions: Int = 1
+
+    @Option(name: .long, help: ArgumentHelp("Build and run the tests with a sanitizer: thread, address or undefined.", valueName: "sanitizer"))
+    var sanitize: Sanitizer?
 
     @Flag(name: .shortAndLong, help: "Show the whole build and test log as it runs.")
     var verbose = false
@@ -35,10 +56,15 @@ struct CheckCommand: ParsableCommand {
         if let filter, filter.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--filter needs a pattern, e.g. --filter loads.")
         }
+        try validateRepetitions(repetitions)
     }
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try CheckFrontend(context: context).run(kata: kata, filter: filter, verbose: verbose) }, console: context.console)
+        try runFrontend({ try CheckFrontend(context: context).run(
+                kata: kata,
+                options: TestRunOptions(filter: filter, sanitizer: sanitize, repetitions: repetitions),
+                verbose: verbose
+            ) }, console: context.console)
     }
 }

@@ -12,21 +12,33 @@ struct VerifyCommand: ParsableCommand {
         copy under .build/kata, so your kata folder is untouched). Run it on a clean checkout: \
         a kata you solved in place no longer fails against its starter.
 
+        With --repeat N, the starter's tests must fail at least once in N runs, and the \
+        solution's tests must pass all N runs: the proof that a kata about flakiness shows it, and \
+        that no solution is flaky.
+
         Exits 0 when every kata verifies, 1 when any breaks a rule.
 
         Examples:
           kata verify
           kata verify 1 3
+          kata verify --repeat 200
         """
     )
 
     @Argument(help: "The katas to verify, by number or slug. Default: all of them.")
     var katas: [String] = []
 
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the starter's and the solution's tests up to N times each.", valueName: "N"))
+    var repetitions: Int = 1
+
     @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        try validateRepetitions(repetitions)
+    }
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try VerifyFrontend(context: context).run(katas: katas) }, console: context.console)
+        try runFrontend({ try VerifyFrontend(context: context).run(katas: katas, repetitions: repetitions) }, console: context.console)
     }
 }

@@ -8,13 +8,18 @@ public struct CheckExplanation: Sendable {
     public let repository: KataRepository
     public let filter: String?
     public let style: TextStyle
+    /// For repeated runs: how many runs there were (the last one decided) and how many were asked for.
+    public let runs: Int
+    public let repetitions: Int
 
-    public init(kata: Kata, report: TestRunReport, repository: KataRepository, filter: String?, style: TextStyle) {
+    public init(kata: Kata, report: TestRunReport, repository: KataRepository, filter: String?, style: TextStyle, runs: Int = 1, repetitions: Int = 1) {
         self.kata = kata
         self.report = report
         self.repository = repository
         self.filter = filter
         self.style = style
+        self.runs = runs
+        self.repetitions = repetitions
     }
 
     /// How many compiler errors to show; the first ones matter, the rest usually follow from them.
@@ -26,7 +31,8 @@ public struct CheckExplanation: Sendable {
         switch report.outcome {
         case .passed:
             let scope = filter.map { " matching '\($0)'" } ?? ""
-            lines.append(style.bold(style.green("✔ PASSED")) + "  \(kata.heading): \(count(report.passedTests.count, "test"))\(scope) passed.")
+            let repeated = repetitions > 1 ? " in each of \(runs) runs" : ""
+            lines.append(style.bold(style.green("✔ PASSED")) + "  \(kata.heading): \(count(report.passedTests.count, "test"))\(scope) passed\(repeated).")
             lines.append("")
             if filter != nil {
                 lines.append("Run `kata check \(kata.number)` without --filter to check the whole kata.")
@@ -102,6 +108,11 @@ public struct CheckExplanation: Sendable {
             lines.append("")
             lines.append("In these katas a crash is usually `DispatchQueue.main.sync` called from the main queue, a")
             lines.append("force-unwrapped nil, or a precondition. `kata check \(kata.number) --verbose` shows the whole log.")
+        case .sanitizerReported:
+            let count = report.sanitizerReports.count
+            lines.append(failed + "  \(kata.heading): the tests passed, but \(sanitizerName) reported \(count) problem\(count == 1 ? "" : "s").")
+            lines.append("")
+            lines.append(contentsOf: sanitizerLines())
         case .noTestsRan:
             if let filter {
                 lines.append(failed + "  No test of \(kata.heading) matches --filter '\(filter)'.")
@@ -113,7 +124,32 @@ public struct CheckExplanation: Sendable {
                 lines.append("Restore the kata's tests with `git checkout -- Katas/\(kata.folderName)/Tests`.")
             }
         }
+        if report.outcome != .sanitizerReported, !report.sanitizerReports.isEmpty {
+            lines.append("")
+            lines.append("\(sanitizerName) also reported:")
+            lines.append(contentsOf: sanitizerLines())
+        }
+        if repetitions > 1, report.outcome != .passed, runs > 1 {
+            lines.insert(style.yellow("Run \(runs) of \(repetitions) failed; the \(runs - 1) run\(runs == 2 ? "" : "s") before it passed. A test that passes only sometimes is flaky."), at: 1)
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private var sanitizerName: String {
+        report.sanitizerReports.first?.sanitizer ?? "the sanitizer"
+    }
+
+    private func sanitizerLines() -> [String] {
+        var lines = report.sanitizerReports.map { report in
+            let place = report.location.isEmpty ? "" : " at " + (report.location.hasPrefix("/") ? repository.relativePath(report.location) : report.location)
+            return style.red("✘ ") + report.kind + place
+        }
+        if report.sanitizerReports.contains(where: { $0.sanitizer == "ThreadSanitizer" }) {
+            lines.append("")
+            lines.append("Two threads touched the same memory at the same time, and at least one of them wrote.")
+            lines.append("Make the accesses take turns: a serial queue, a lock, or an actor. `--verbose` shows the full reports.")
+        }
+        return lines
     }
 
     /// Errors with the same message together, in the order they first appear, with the ones

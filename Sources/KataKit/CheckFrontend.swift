@@ -13,8 +13,8 @@ public struct CheckFrontend: Sendable {
     }
 
     /// Checks the kata named by `reference`, or the first one not passed yet when it is nil.
-    /// `filter` narrows the run to matching tests (`swift test --filter`).
-    public func run(kata reference: String?, filter: String? = nil, verbose: Bool = false) throws -> Int32 {
+    /// `options` can narrow the run (`--filter`), add a sanitizer, or repeat it to catch flakiness.
+    public func run(kata reference: String?, options: TestRunOptions = TestRunOptions(), verbose: Bool = false) throws -> Int32 {
         let catalog = try context.catalog()
         let console = context.console
         let kata: Kata
@@ -28,29 +28,37 @@ public struct CheckFrontend: Sendable {
             }
             kata = next
         }
-        let swift = try context.runner.swiftExecutable()
         let repository = catalog.repository
-        var arguments = ["test", "--package-path", kata.directory.path]
-        if let filter { arguments += ["--filter", filter] }
+        let session = SwiftTestSession(runner: context.runner, swift: try context.runner.swiftExecutable(), workingDirectory: repository.root)
 
         console.line(console.style.bold("Checking \(kata.heading)"))
-        console.line(console.style.dim("$ swift " + arguments.map { repository.relativePath($0) }.joined(separator: " ")))
+        let command = session.arguments(package: kata.directory, options: options).map { repository.relativePath($0) }
+        let repeated = options.repetitions > 1 ? "  (up to \(options.repetitions) times, stopping at the first failure)" : ""
+        console.line(console.style.dim("$ swift " + command.joined(separator: " ") + repeated))
         if !verbose && console.isTerminal {
-            console.line(console.style.dim("Building and running the tests (a kata's first build takes a minute)…"))
+            let sanitizerNote = options.sanitizer.map { " with the \($0.rawValue) sanitizer, which builds everything anew the first time" } ?? ""
+            console.line(console.style.dim("Building and running the tests\(sanitizerNote) (a kata's first build takes a minute)…"))
         }
         let echo: (@Sendable (String) -> Void)? = verbose ? { @Sendable text in console.write(text) } : nil
-        let result = try context.runner.run(swift, arguments, in: repository.root, onOutput: echo)
-        let report = TestOutputParser.parse(result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled)
-        let explanation = CheckExplanation(kata: kata, report: report, repository: repository, filter: filter, style: console.style)
+        let progressLine: ((Int, TestRunReport) -> Void)? = options.repetitions > 1 && console.isTerminal && !verbose
+            ? { run, _ in console.write("\r" + console.style.dim("run \(run) of \(options.repetitions)…")) }
+            : nil
+        let result = try session.run(package: kata.directory, options: options, onOutput: echo, onRunFinished: progressLine)
+        if progressLine != nil { console.write("\r\u{1B}[K") }
+        let report = result.report
+        let explanation = CheckExplanation(
+            kata: kata, report: report, repository: repository, filter: options.filter, style: console.style,
+            runs: result.runs, repetitions: options.repetitions
+        )
         console.line()
         console.write(explanation.text(rawOutput: result.output, next: catalog.katas.first { $0.number > kata.number }))
 
-        if report.outcome == .noTestsRan, filter != nil {
+        if report.outcome == .noTestsRan, options.filter != nil {
             return ExitStatus.usage
         }
         let passed = report.outcome == .passed
         // A filtered run that passes proves only part of the kata, so it is not recorded as a pass.
-        if !passed || filter == nil {
+        if !passed || options.filter == nil {
             do {
                 try ProgressStore(file: repository.stateFile).record(passed ? .passed : .failing, for: kata)
             } catch let error as KataError {

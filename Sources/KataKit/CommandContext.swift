@@ -40,4 +40,13 @@ public struct CommandContext: Sendable {
         if let warning { console.error(console.style.yellow("warning: ") + warning) }
         return progress
     }
+
+    /// Tells about kata folders that could not be read; true when there were any.
+    func reportProblems(of catalog: KataCatalog) -> Bool {
+        for problem in catalog.problems {
+            console.error(console.style.red("error: ") + problem.error.message)
+            if let advice = problem.error.advice { console.error(advice) }
+        }
+        return !catalog.problems.isEmpty
+    }
 }

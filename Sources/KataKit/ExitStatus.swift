@@ -6,4 +6,6 @@ public enum ExitStatus {
     public static let failure: Int32 = 1
     /// Bad arguments, such as an unknown kata (the same code swift-argument-parser uses).
     public static let usage: Int32 = 64
+    /// A kata's README or layout is broken.
+    public static let invalidCatalog: Int32 = 65
 }

@@ -10,12 +10,22 @@ import Foundation
 /// let kata = try catalog.kata(named: "3")   // also "03", "conform-the-real-queue", "03-conform-the-real-queue"
 /// ```
 public struct KataCatalog: Sendable {
+    /// A kata folder that could not be read, and why.
+    public struct Problem: Sendable, Equatable {
+        public var folderName: String
+        public var error: KataError
+    }
+
     public let repository: KataRepository
     public let katas: [Kata]
+    /// Kata folders that are broken. One broken kata must not stop a learner working on another,
+    /// so they are set aside here: commands about them, and commands about all katas, report them.
+    public let problems: [Problem]
 
-    public init(repository: KataRepository, katas: [Kata]) {
+    public init(repository: KataRepository, katas: [Kata], problems: [Problem] = []) {
         self.repository = repository
         self.katas = katas.sorted { $0.number < $1.number }
+        self.problems = problems
     }
 
     /// Folder names that are katas: two digits, a dash, a slug.
@@ -34,21 +44,29 @@ public struct KataCatalog: Sendable {
             throw KataError(.fileSystem, "Could not read \(repository.katasDirectory.path): \(error.localizedDescription)")
         }
         var katas: [Kata] = []
+        var problems: [Problem] = []
         var folderByNumber: [Int: String] = [:]
         // Other folders (a learner's scratch package, `.DS_Store`) are not katas and are skipped.
         for name in names.sorted() where isKataFolderName(name) {
-            let kata = try loadKata(folder: name, repository: repository)
+            let kata: Kata
+            do {
+                kata = try loadKata(folder: name, repository: repository)
+            } catch let error as KataError {
+                problems.append(Problem(folderName: name, error: error))
+                continue
+            }
             if let other = folderByNumber[kata.number] {
-                throw KataError(
+                problems.append(Problem(folderName: name, error: KataError(
                     .invalidCatalog,
                     "Katas/\(other) and Katas/\(name) both have the number \(kata.id).",
                     advice: "Give each kata its own number, in its folder name and its front matter."
-                )
+                )))
+                continue
             }
             folderByNumber[kata.number] = name
             katas.append(kata)
         }
-        return KataCatalog(repository: repository, katas: katas)
+        return KataCatalog(repository: repository, katas: katas, problems: problems)
     }
 
     static func loadKata(folder: String, repository: KataRepository) throws -> Kata {
@@ -91,6 +109,7 @@ public struct KataCatalog: Sendable {
             return kata.slug == trimmed.lowercased() || kata.folderName == trimmed.lowercased()
         }
         if let match { return match }
+        if let problem = problems.first(where: { $0.matches(trimmed.lowercased()) }) { throw problem.error }
         guard let first = katas.first, let last = katas.last else {
             throw KataError(.invalidCatalog, "There are no katas in \(repository.katasDirectory.path).", advice: "Restore the Katas folder with `git checkout -- Katas`.")
         }
@@ -99,5 +118,14 @@ public struct KataCatalog: Sendable {
             "There is no kata '\(reference)'. The katas are \(first.id) to \(last.id).",
             advice: "Name one by number or slug, e.g. `kata check \(first.number)` or `kata check \(first.slug)`; `kata list` shows them all."
         )
+    }
+}
+
+extension KataCatalog.Problem {
+    /// Whether a learner's `3`, `03`, slug or folder name means this broken folder.
+    func matches(_ reference: String) -> Bool {
+        let parts = folderName.split(separator: "-", maxSplits: 1).map(String.init)
+        if let number = Int(reference), reference.allSatisfy(\.isASCII) { return Int(parts[0]) == number }
+        return reference == folderName || (parts.count == 2 && reference == parts[1])
     }
 }

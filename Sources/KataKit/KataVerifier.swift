@@ -34,7 +34,8 @@ public struct KataVerifier: Sendable {
         self.swift = swift
     }
 
-    public func verify(_ kata: Kata) throws -> Result {
+    /// `repetitions` > 1: the starter must fail in at least one of that many runs, the solution pass them all.
+    public func verify(_ kata: Kata, repetitions: Int = 1) throws -> Result {
         var rules: [Rule] = [checkDocuments(kata)]
 
         let build = try runner.run(swift, ["build", "--package-path", kata.directory.path, "--target", kata.moduleName], in: repository.root)
@@ -45,23 +46,25 @@ public struct KataVerifier: Sendable {
             detail: build.succeeded ? nil : "the starter module \(kata.moduleName) does not compile: " + firstProblem(buildReport, build.output)
         ))
 
-        let starter = try runner.run(swift, ["test", "--package-path", kata.directory.path], in: repository.root)
-        let starterReport = TestOutputParser.parse(starter.output, exitCode: starter.exitCode, wasSignaled: starter.wasSignaled)
-        let failsProperly = [.testsFailed, .buildFailed].contains(starterReport.outcome)
+        let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: repository.root)
+        let options = TestRunOptions(repetitions: repetitions)
+        let starter = try session.run(package: kata.directory, options: options)
+        let failsProperly = [.testsFailed, .buildFailed].contains(starter.report.outcome)
+        let tries = repetitions > 1 ? " in any of \(starter.runs) runs" : ""
         rules.append(Rule(
             name: "tests fail on starter",
             passed: failsProperly,
-            detail: failsProperly ? nil : "against the starter the tests should fail, but the run ended as '\(starterReport.outcome.rawValue)'"
+            detail: failsProperly ? nil : "against the starter the tests should fail, but the run ended as '\(starter.report.outcome.rawValue)'\(tries)"
         ))
 
         let stage = try stageSolution(of: kata)
-        let solution = try runner.run(swift, ["test", "--package-path", stage.path], in: repository.root)
-        let solutionReport = TestOutputParser.parse(solution.output, exitCode: solution.exitCode, wasSignaled: solution.wasSignaled)
-        let solutionPasses = solutionReport.outcome == .passed
+        let solution = try session.run(package: stage, options: options)
+        let solutionPasses = solution.report.outcome == .passed
+        let failedRun = repetitions > 1 ? " (run \(solution.runs) of \(repetitions); the \(solution.passedRuns) before it passed)" : ""
         rules.append(Rule(
             name: "solution passes",
             passed: solutionPasses,
-            detail: solutionPasses ? nil : "against Solutions/\(kata.folderName) the run ended as '\(solutionReport.outcome.rawValue)': " + firstProblem(solutionReport, solution.output)
+            detail: solutionPasses ? nil : "against Solutions/\(kata.folderName) the run ended as '\(solution.report.outcome.rawValue)'\(failedRun): " + firstProblem(solution.report, solution.output)
         ))
         return Result(kata: kata, rules: rules)
     }

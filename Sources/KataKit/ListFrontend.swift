@@ -34,7 +34,7 @@ public struct ListFrontend: Sendable {
         } else {
             context.console.line("All \(catalog.katas.count) katas passed. Well done.")
         }
-        return ExitStatus.success
+        return context.reportProblems(of: catalog) ? ExitStatus.invalidCatalog : ExitStatus.success
     }
 
     /// Patterns get one column of a table that should fit a 100-column terminal; `kata show` has them all.

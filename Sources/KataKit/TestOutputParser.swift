@@ -39,6 +39,8 @@ public enum TestOutputParser {
                     next += 1
                 }
                 report.failures.append(failure)
+            } else if let sanitizerReport = sanitizerSummary(line) {
+                if !report.sanitizerReports.contains(sanitizerReport) { report.sanitizerReports.append(sanitizerReport) }
             } else if let (name, passed) = testResult(line) {
                 if passed { report.passedTests.append(name) } else { report.failedTests.append(name) }
             } else if isOtherError(line) {
@@ -52,6 +54,7 @@ public enum TestOutputParser {
     private static func outcome(of report: TestRunReport, exitCode: Int32, wasSignaled: Bool) -> TestRunReport.Outcome {
         if !report.buildErrors.isEmpty { return .buildFailed }
         if !report.failures.isEmpty || !report.failedTests.isEmpty { return .testsFailed }
+        if !report.sanitizerReports.isEmpty { return .sanitizerReported }
         if wasSignaled { return .crashed }
         if exitCode != 0 {
             // Nothing ran and nothing failed: the build broke in a way without a file and line
@@ -119,6 +122,21 @@ public enum TestOutputParser {
         }
         let message = rest.drop { $0 == ":" || $0 == " " }
         return .init(test: name, file: "", line: 0, message: String(message))
+    }
+
+    /// `SUMMARY: ThreadSanitizer: data race /path/File.swift:6:88 in $s3Toy4raceSiyFySiXEfU_`
+    static func sanitizerSummary(_ line: String) -> TestRunReport.SanitizerReport? {
+        guard line.hasPrefix("SUMMARY: ") else { return nil }
+        let body = line.dropFirst("SUMMARY: ".count)
+        guard let colon = body.range(of: ": ") else { return nil }
+        let sanitizer = String(body[..<colon.lowerBound])
+        guard sanitizer.hasSuffix("Sanitizer") else { return nil }
+        var rest = body[colon.upperBound...]
+        if let symbol = rest.range(of: " in ", options: .backwards) { rest = rest[..<symbol.lowerBound] }
+        guard let space = rest.lastIndex(of: " ") else {
+            return .init(sanitizer: sanitizer, kind: String(rest), location: "")
+        }
+        return .init(sanitizer: sanitizer, kind: String(rest[..<space]), location: String(rest[rest.index(after: space)...]))
     }
 
     /// XCTest's `Test Case 'A.b' passed (…)` and Swift Testing's `✔ Test b() passed after …`.

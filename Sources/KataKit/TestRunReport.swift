@@ -11,6 +11,18 @@ public struct TestRunReport: Sendable, Equatable {
         case crashed
         /// It built, but no test ran (for example a `--filter` that matches nothing).
         case noTestsRan
+        /// The tests passed, but a sanitizer (`--sanitize thread`) reported a problem, such as a data race.
+        case sanitizerReported
+    }
+
+    /// One problem a sanitizer reported: `data race` at a place in the code.
+    public struct SanitizerReport: Sendable, Equatable {
+        /// `ThreadSanitizer`, `AddressSanitizer`, …
+        public var sanitizer: String
+        /// `data race`, `Swift access race`, `heap-use-after-free`, …
+        public var kind: String
+        /// `/path/File.swift:6:88`, or a file without a line, as the sanitizer printed it.
+        public var location: String
     }
 
     /// A compiler error: where it is and what the compiler said.
@@ -38,6 +50,7 @@ public struct TestRunReport: Sendable, Equatable {
     public var failedTests: [String] = []
     public var failures: [Failure] = []
     public var buildErrors: [Diagnostic] = []
+    public var sanitizerReports: [SanitizerReport] = []
     /// Error lines that are neither compiler diagnostics nor test failures (a linker error, a crash).
     public var otherErrors: [String] = []
 

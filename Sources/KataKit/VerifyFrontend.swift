@@ -7,10 +7,10 @@ public struct VerifyFrontend: Sendable {
         self.context = context
     }
 
-    public func run(katas references: [String]) throws -> Int32 {
+    public func run(katas references: [String], repetitions: Int = 1) throws -> Int32 {
         let catalog = try context.catalog()
         let katas = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
-        guard !katas.isEmpty else {
+        guard !katas.isEmpty || !catalog.problems.isEmpty else {
             throw KataError(.invalidCatalog, "There are no katas to verify in \(catalog.repository.katasDirectory.path).")
         }
         let verifier = KataVerifier(repository: catalog.repository, runner: context.runner, swift: try context.runner.swiftExecutable())
@@ -20,7 +20,7 @@ public struct VerifyFrontend: Sendable {
         var broken: [KataVerifier.Result] = []
         for kata in katas {
             if console.isTerminal { console.write(style.dim("verifying \(kata.heading)…") + "\r") }
-            let result = try verifier.verify(kata)
+            let result = try verifier.verify(kata, repetitions: repetitions)
             let marks = result.rules.map { rule in
                 rule.passed ? style.green("✔ ") + rule.name : style.red("✘ ") + style.bold(rule.name)
             }
@@ -31,10 +31,17 @@ public struct VerifyFrontend: Sendable {
             }
             if !result.passed { broken.append(result) }
         }
+        // Folders that are not even readable katas are broken too, when all katas are verified.
+        let unreadable = references.isEmpty ? catalog.problems : []
+        for problem in unreadable {
+            console.line("Katas/\(problem.folderName)  " + style.red("✘ ") + style.bold("readable"))
+            console.line("    " + style.red("readable") + ": " + problem.error.description.replacingOccurrences(of: "\n", with: " "))
+        }
         console.line()
-        let verified = katas.count - broken.count
-        let summary = "\(verified) of \(katas.count) katas verified, \(broken.count) broken."
-        console.line(broken.isEmpty ? style.green(summary) : style.red(summary))
-        return broken.isEmpty ? ExitStatus.success : ExitStatus.failure
+        let total = katas.count + unreadable.count
+        let brokenCount = broken.count + unreadable.count
+        let summary = "\(total - brokenCount) of \(total) katas verified, \(brokenCount) broken."
+        console.line(brokenCount == 0 ? style.green(summary) : style.red(summary))
+        return brokenCount == 0 ? ExitStatus.success : ExitStatus.failure
     }
 }

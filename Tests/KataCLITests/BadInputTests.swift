@@ -9,7 +9,7 @@ struct BadInputTests {
     func unknownKata() throws {
         let result = try KataBinary.run(["check", "17"], in: try KataBinary.repository())
         #expect(result.status == 64)
-        #expect(result.errors.contains("error: There is no kata '17'. The katas are 01 to 03."))
+        #expect(result.errors.contains("error: There is no kata '17'. The katas are 01 to 04."))
         #expect(result.errors.contains("kata list"))
         #expect(result.output.isEmpty)
     }
@@ -70,5 +70,12 @@ struct BadInputTests {
         #expect(result.status == 0)
         #expect(result.output.contains("Example"))
         #expect(result.output.contains("kata \(command)"))
+    }
+
+    @Test("--repeat outside 1…10000 and an unknown sanitizer are refused", arguments: [["--repeat", "0"], ["--repeat", "many"], ["--sanitize", "memory"]])
+    func badRunOptions(arguments: [String]) throws {
+        let result = try KataBinary.run(["check", "1"] + arguments, in: try KataBinary.repository())
+        #expect(result.status == 64)
+        #expect(result.errors.contains(arguments[0]))
     }
 }

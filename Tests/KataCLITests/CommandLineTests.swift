@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// End to end: the real `kata` binary against the fixture repository, whose katas pass (01),
-/// fail an expectation (02) and do not compile (03).
+/// fail an expectation (02), do not compile (03) and fail from their third run on (04).
 @Suite("kata, end to end")
 struct CommandLineTests {
     @Test("list shows every kata in order, not started")
@@ -11,10 +11,11 @@ struct CommandLineTests {
         let result = try KataBinary.run(["list"], in: repository)
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n").map(String.init)
-        #expect(lines.first == "#   Kata              Patterns           Time    Status")
-        #expect(lines[1] == "01  Already solved    fixture, greeting  10 min  not started")
+        #expect(lines.first == "#   Kata                 Patterns           Time    Status")
+        #expect(lines[1] == "01  Already solved       fixture, greeting  10 min  not started")
         #expect(lines[3].hasPrefix("03  Build the seam"))
-        #expect(result.output.contains("0 of 3 passed. Next: `kata show 1`"))
+        #expect(lines[4].hasPrefix("04  Tame the flaky test"))
+        #expect(result.output.contains("0 of 4 passed. Next: `kata show 1`"))
     }
 
     @Test("show prints the instructions without the front matter, from inside a kata folder")
@@ -37,7 +38,7 @@ struct CommandLineTests {
         #expect(result.output.contains("✘ greets by name\n    Katas/02-failing-kata/Tests/Kata02Tests/GreeterTests.swift:8\n"))
         #expect(result.output.contains(#"Expectation failed: (greeting(for: "Ada") → "Hello!") == "Hello, Ada!" — The greeting should name the person."#))
         let list = try KataBinary.run(["list"], in: repository)
-        #expect(list.output.contains("02  Fix the greeting  fixture, greeting  10 min  failing"))
+        #expect(list.output.contains("02  Fix the greeting     fixture, greeting  10 min  failing"))
     }
 
     @Test("check explains a compile error with the learner's file and line, relative to the repository")
@@ -63,8 +64,8 @@ struct CommandLineTests {
         #expect(next.status == 0, "the filtered test passes on the starter")
         #expect(next.output.contains("without --filter"))
         let list = try KataBinary.run(["list"], in: repository)
-        #expect(list.output.contains("01  Already solved    fixture, greeting  10 min  passed"))
-        #expect(list.output.contains("02  Fix the greeting  fixture, greeting  10 min  not started"), "a filtered pass is not a pass")
+        #expect(list.output.contains("01  Already solved       fixture, greeting  10 min  passed"))
+        #expect(list.output.contains("02  Fix the greeting     fixture, greeting  10 min  not started"), "a filtered pass is not a pass")
     }
 
     @Test("check with a filter that matches nothing is a usage error")
@@ -87,5 +88,42 @@ struct CommandLineTests {
         #expect(bad.output.contains("✘ tests fail on starter"))
         #expect(bad.output.contains("against the starter the tests should fail, but the run ended as 'passed'"))
         #expect(bad.output.contains("0 of 1 katas verified, 1 broken."))
+    }
+
+    @Test("check --repeat runs until the first failure and says the test is flaky")
+    func repeatCatchesFlakiness() throws {
+        let repository = try KataBinary.repository()
+        let result = try KataBinary.run(["check", "4", "--repeat", "5"], in: repository)
+        #expect(result.status == 1)
+        #expect(result.output.contains("(up to 5 times, stopping at the first failure)"))
+        #expect(result.output.contains("Run 3 of 5 failed; the 2 runs before it passed. A test that passes only sometimes is flaky."))
+        #expect(result.output.contains("Expectation failed: (runs → 2) < 2 — run 3"))
+    }
+
+    @Test("check --repeat passes only when every run passes")
+    func repeatPasses() throws {
+        let repository = try KataBinary.repository()
+        let result = try KataBinary.run(["check", "1", "--repeat", "3"], in: repository)
+        #expect(result.status == 0)
+        #expect(result.output.contains("✔ PASSED  Kata 01 · Already solved: all 2 tests passed in each of 3 runs."))
+    }
+
+    @Test("verify --repeat wants the starter to fail in some run and the solution to pass every run")
+    func verifyRepeat() throws {
+        let repository = try KataBinary.repository()
+        let result = try KataBinary.run(["verify", "4", "--repeat", "4"], in: repository)
+        #expect(result.status == 1)
+        #expect(result.output.contains("✔ tests fail on starter"), "the starter fails on its third run")
+        #expect(result.output.contains("solution passes: against Solutions/04-flaky-kata the run ended as 'testsFailed' (run 3 of 4; the 2 before it passed)"))
+    }
+
+    @Test("check --sanitize thread builds in its own folder and passes race-free code")
+    func sanitizer() throws {
+        let repository = try KataBinary.repository()
+        let result = try KataBinary.run(["check", "1", "--sanitize", "thread"], in: repository)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("$ swift test --package-path Katas/01-passing-kata --sanitize thread --scratch-path Katas/01-passing-kata/.build-tsan"))
+        #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("Katas/01-passing-kata/.build-tsan").path))
+        #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent("Katas/01-passing-kata/.build").path), "the normal build folder is left alone")
     }
 }

@@ -8,7 +8,7 @@ struct CatalogTests {
     func loads() throws {
         let repository = try Fixtures.repositoryCopy()
         let catalog = try KataCatalog.load(from: repository)
-        #expect(catalog.katas.map(\.folderName) == ["01-passing-kata", "02-failing-kata", "03-broken-kata"])
+        #expect(catalog.katas.map(\.folderName) == ["01-passing-kata", "02-failing-kata", "03-broken-kata", "04-flaky-kata"])
         let kata = catalog.katas[1]
         #expect(kata.moduleName == "Kata02")
         #expect(kata.heading == "Kata 02 · Fix the greeting")
@@ -28,7 +28,7 @@ struct CatalogTests {
         let catalog = try KataCatalog.load(from: Fixtures.repositoryCopy())
         let error = #expect(throws: KataError.self) { try catalog.kata(named: "17") }
         #expect(error?.kind == .usage)
-        #expect(error?.message == "There is no kata '17'. The katas are 01 to 03.")
+        #expect(error?.message == "There is no kata '17'. The katas are 01 to 04.")
         #expect(error?.advice?.contains("kata list") == true)
     }
 
@@ -36,7 +36,7 @@ struct CatalogTests {
     func skipsOtherFolders() throws {
         let repository = try Fixtures.repositoryCopy()
         try FileManager.default.createDirectory(at: repository.katasDirectory.appendingPathComponent("scratch"), withIntermediateDirectories: true)
-        #expect(try KataCatalog.load(from: repository).katas.count == 3)
+        #expect(try KataCatalog.load(from: repository).katas.count == 4)
     }
 
     @Test("a folder whose name disagrees with its front matter is an error")
@@ -46,11 +46,12 @@ struct CatalogTests {
             at: repository.katasDirectory.appendingPathComponent("02-failing-kata"),
             to: repository.katasDirectory.appendingPathComponent("02-renamed-kata")
         )
-        let error = #expect(throws: KataError.self) { try KataCatalog.load(from: repository) }
-        #expect(error?.message.contains("the folder should be Katas/02-failing-kata") == true)
+        let problems = try KataCatalog.load(from: repository).problems
+        #expect(problems.count == 1)
+        #expect(problems.first?.error.message.contains("the folder should be Katas/02-failing-kata") == true)
     }
 
-    @Test("two katas with one number is an error")
+    @Test("two katas with one number: the second is set aside as a problem")
     func duplicateNumbers() throws {
         let repository = try Fixtures.repositoryCopy()
         let copy = repository.katasDirectory.appendingPathComponent("02-failing-copy")
@@ -58,16 +59,23 @@ struct CatalogTests {
         let readme = copy.appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8).replacingOccurrences(of: "slug: failing-kata", with: "slug: failing-copy")
         try Fixtures.write(text, to: readme)
-        let error = #expect(throws: KataError.self) { try KataCatalog.load(from: repository) }
-        #expect(error?.message == "Katas/02-failing-copy and Katas/02-failing-kata both have the number 02.")
+        let catalog = try KataCatalog.load(from: repository)
+        #expect(catalog.katas.count == 4)
+        #expect(catalog.problems.map(\.error.message) == ["Katas/02-failing-copy and Katas/02-failing-kata both have the number 02."])
     }
 
-    @Test("a kata folder without a README is an error naming it")
+    @Test("a broken kata folder does not stop work on the others, but naming it reports why")
     func missingReadme() throws {
         let repository = try Fixtures.repositoryCopy()
         try FileManager.default.removeItem(at: repository.katasDirectory.appendingPathComponent("03-broken-kata/README.md"))
-        let error = #expect(throws: KataError.self) { try KataCatalog.load(from: repository) }
-        #expect(error?.message == "Katas/03-broken-kata has no README.md.")
+        let catalog = try KataCatalog.load(from: repository)
+        #expect(catalog.katas.map(\.number) == [1, 2, 4])
+        #expect(try catalog.kata(named: "1").number == 1)
+        for reference in ["3", "03", "broken-kata", "03-broken-kata"] {
+            let error = #expect(throws: KataError.self) { try catalog.kata(named: reference) }
+            #expect(error?.message == "Katas/03-broken-kata has no README.md.")
+            #expect(error?.exitCode == 65)
+        }
     }
 
     @Test("the repository is found from a folder deep inside it")

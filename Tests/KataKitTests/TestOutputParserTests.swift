@@ -89,3 +89,16 @@ struct TestOutputParserTests {
         #expect(failure?.message == "Expectation failed: 9 == 10")
     }
 }
+
+extension TestOutputParserTests {
+    @Test("ThreadSanitizer's reports, once each, turn a passing run into a reported one")
+    func sanitizer() throws {
+        let report = TestOutputParser.parse(try Fixtures.output("sanitizer-race"), exitCode: 1)
+        #expect(report.outcome == .sanitizerReported)
+        #expect(report.passedTests == ["races()"])
+        #expect(report.sanitizerReports == [
+            .init(sanitizer: "ThreadSanitizer", kind: "Swift access race", location: "/tmp/toy/Sources/Toy/Toy.swift"),
+            .init(sanitizer: "ThreadSanitizer", kind: "data race", location: "/tmp/toy/Sources/Toy/Toy.swift:6:88"),
+        ])
+    }
+}

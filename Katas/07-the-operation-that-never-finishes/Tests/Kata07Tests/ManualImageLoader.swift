@@ -1,0 +1,64 @@
+import Foundation
+@testable import Kata07
+
+/// A loader the test finishes by hand, like a network that answers only when told to.
+///
+/// `loadImage(from:completion:)` writes the request down, keeps its completion and returns at
+/// once. Nothing happens until the test calls `finishOldestRequest(with:)`, so the test decides
+/// exactly when a download ends: here, always after `start()` has returned.
+final class ManualImageLoader: ImageLoading {
+    private let lock = NSLock()
+    private var pending: [(url: URL, completion: (Result<Data, Error>) -> Void)] = []
+    private var requested: [URL] = []
+    private var requestObserver: ((URL) -> Void)?
+
+    /// Every URL asked for so far, oldest first.
+    var requestedURLs: [URL] {
+        lock.lock()
+        defer { lock.unlock() }
+        return requested
+    }
+
+    /// Called (on the requesting thread) each time someone asks for an image.
+    func onRequest(_ observer: @escaping (URL) -> Void) {
+        lock.lock()
+        requestObserver = observer
+        lock.unlock()
+    }
+
+    func loadImage(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) {
+        lock.lock()
+        requested.append(url)
+        pending.append((url, completion))
+        let observer = requestObserver
+        lock.unlock()
+        observer?(url)
+    }
+
+    /// Finishes the oldest request that is still open. Returns false when there is none.
+    @discardableResult
+    func finishOldestRequest(with result: Result<Data, Error>) -> Bool {
+        lock.lock()
+        guard !pending.isEmpty else {
+            lock.unlock()
+            return false
+        }
+        let request = pending.removeFirst()
+        lock.unlock()
+        request.completion(result)
+        return true
+    }
+}
+
+struct Offline: Error, Equatable {}
+
+/// A value shared between the test and the thread that finishes a download.
+final class LockedBox<Value> {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
+    }
+}

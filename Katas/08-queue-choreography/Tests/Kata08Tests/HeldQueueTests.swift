@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import Kata08
+
+/// Everything here is checked synchronously, on a queue that is held: the fake reachability
+/// starts offline, so the downloader suspends the queue the test handed it, and nothing runs
+/// while the test looks at the operations, their dependencies and their state.
+///
+/// `defer { withExtendedLifetime(downloader) {} }` keeps each downloader alive until its test
+/// ends, in case it holds its reachability handler weakly.
+@Suite("AlbumDownloader, with the queue held before anything runs")
+struct HeldQueueTests {
+    @Test("suspends its queue at once when the network is unreachable")
+    func startsSuspendedWhenOffline() {
+        let queue = OperationQueue()
+        let downloader = AlbumDownloader(
+            queue: queue, loader: ManualImageLoader(), reachability: FakeReachability(isReachable: false))
+        defer { withExtendedLifetime(downloader) {} }
+
+        #expect(
+            queue.isSuspended,
+            """
+            The network is unreachable when the downloader is created, so it should suspend the \
+            injected queue right away: queue.isSuspended = !reachability.isReachable in init.
+            """)
+    }
+
+    @Test("suspends the queue when the network goes away and resumes it when it comes back")
+    func followsReachability() {
+        let queue = OperationQueue()
+        let reachability = FakeReachability(isReachable: true)
+        let downloader = AlbumDownloader(queue: queue, loader: ManualImageLoader(), reachability: reachability)
+        defer { withExtendedLifetime(downloader) {} }
+
+        #expect(!queue.isSuspended, "The network is reachable at first: the queue should run.")
+
+        reachability.set(reachable: false)
+        #expect(
+            queue.isSuspended,
+            """
+            The network went away: the downloader should suspend its queue. Register with \
+            reachability.onReachabilityChange { ... } in init and set queue.isSuspended there.
+            """)
+
+        reachability.set(reachable: true)
+        #expect(!queue.isSuspended, "The network is back: the downloader should resume its queue.")
+    }
+
+    @Test("queues one download per photo, and every photo waits for the cover")
+    func everyPhotoWaitsForTheCover() {
+        let queue = OperationQueue()
+        let loader = ManualImageLoader()
+        let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: FakeReachability(isReachable: false))
+        defer { withExtendedLifetime(downloader) {} }
+
+        downloader.download(Lisbon.album) { _ in }
+
+        let downloads = queue.downloadsByURL
+        #expect(
+            Set(downloads.keys) == [Lisbon.cover, Lisbon.castle, Lisbon.harbour],
+            """
+            download(_:) should add one ImageDownloadOperation per photo, cover included, to the \
+            injected queue. Found downloads for: \(downloads.keys.map(\.lastPathComponent).sorted())
+            """)
+        guard let cover = downloads[Lisbon.cover] else { return }
+
+        for photo in [Lisbon.castle, Lisbon.harbour] {
+            guard let download = downloads[photo] else { continue }
+            #expect(
+                download.waits(for: cover),
+                """
+                \(photo.lastPathComponent) should depend on the cover's operation \
+                (download.addDependency(cover)), so the album tile gets its cover first.
+                """)
+            #expect(!cover.waits(for: download), "The cover must not wait for \(photo.lastPathComponent).")
+        }
+        #expect(loader.requestedURLs.isEmpty, "The queue is suspended: no download may have reached the loader yet.")
+    }
+
+    @Test("a photo cancelled while the queue is held is cancelled, and only that photo")
+    func cancelBeforeStartMarksTheOperation() {
+        let queue = OperationQueue()
+        let loader = ManualImageLoader()
+        let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: FakeReachability(isReachable: false))
+        defer { withExtendedLifetime(downloader) {} }
+        downloader.download(Lisbon.album) { _ in }
+
+        downloader.cancel(Lisbon.castle)
+
+        let downloads = queue.downloadsByURL
+        #expect(
+            downloads[Lisbon.castle]?.isCancelled == true,
+            """
+            cancel(_:) should cancel the operation that downloads that photo. Keep the operations \
+            you create in download(_:) so that cancel(_:) can find them by URL.
+            """)
+        #expect(downloads[Lisbon.castle]?.isExecuting == false, "A cancelled photo must not be executing.")
+        #expect(downloads[Lisbon.cover]?.isCancelled == false, "Cancelling one photo must not cancel the cover.")
+        #expect(downloads[Lisbon.harbour]?.isCancelled == false, "Cancelling one photo must not cancel the others.")
+        #expect(loader.requestedURLs.isEmpty, "The queue is suspended: nothing may have reached the loader yet.")
+    }
+}

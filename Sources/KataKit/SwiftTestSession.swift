@@ -1,0 +1,86 @@
+import Foundation
+
+/// A runtime checker `swift test --sanitize` can build the tests with.
+public enum Sanitizer: String, Sendable, CaseIterable {
+    case thread, address, undefined
+
+    /// Each sanitizer rebuilds everything, so it gets a build folder of its own and the normal
+    /// build stays warm: `.build-tsan`, `.build-asan`, `.build-ubsan`.
+    public var scratchFolderName: String {
+        switch self {
+        case .thread: ".build-tsan"
+        case .address: ".build-asan"
+        case .undefined: ".build-ubsan"
+        }
+    }
+}
+
+/// What `swift test` is asked to do for one kata package.
+public struct TestRunOptions: Sendable, Equatable {
+    public var filter: String?
+    public var sanitizer: Sanitizer?
+    /// How many times to run the tests at most; runs stop at the first one that does not pass.
+    public var repetitions: Int
+
+    public init(filter: String? = nil, sanitizer: Sanitizer? = nil, repetitions: Int = 1) {
+        self.filter = filter
+        self.sanitizer = sanitizer
+        self.repetitions = repetitions
+    }
+}
+
+/// The deciding run of a series: the first that did not pass, or the last one.
+public struct RepeatedTestRun: Sendable, Equatable {
+    public var report: TestRunReport
+    public var output: String
+    /// How many runs happened, and how many of them passed.
+    public var runs: Int
+    public var passedRuns: Int
+}
+
+/// Runs a package's tests once or many times: it builds once with the first `swift test`, and
+/// runs the rest with `--skip-build`, stopping at the first run that does not pass. Flaky tests
+/// show themselves this way (`kata check 14 --repeat 200`), at the cost of the test run alone.
+public struct SwiftTestSession: Sendable {
+    public let runner: CommandRunner
+    public let swift: URL
+    /// Where `swift` runs; paths in its output are absolute either way.
+    public let workingDirectory: URL
+
+    public init(runner: CommandRunner, swift: URL, workingDirectory: URL) {
+        self.runner = runner
+        self.swift = swift
+        self.workingDirectory = workingDirectory
+    }
+
+    /// The `swift test` arguments for `package`; `skipBuild` for the runs after the first.
+    public func arguments(package: URL, options: TestRunOptions, skipBuild: Bool = false) -> [String] {
+        var arguments = ["test", "--package-path", package.path]
+        if let sanitizer = options.sanitizer {
+            arguments += ["--sanitize", sanitizer.rawValue, "--scratch-path", package.appendingPathComponent(sanitizer.scratchFolderName).path]
+        }
+        if skipBuild { arguments.append("--skip-build") }
+        if let filter = options.filter { arguments += ["--filter", filter] }
+        return arguments
+    }
+
+    public func run(
+        package: URL,
+        options: TestRunOptions,
+        onOutput: (@Sendable (String) -> Void)? = nil,
+        onRunFinished: ((Int, TestRunReport) -> Void)? = nil
+    ) throws -> RepeatedTestRun {
+        var passedRuns = 0
+        var run = 0
+        while true {
+            run += 1
+            let result = try runner.run(swift, arguments(package: package, options: options, skipBuild: run > 1), in: workingDirectory, onOutput: onOutput)
+            let report = TestOutputParser.parse(result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled)
+            onRunFinished?(run, report)
+            if report.outcome == .passed { passedRuns += 1 }
+            if report.outcome != .passed || run >= max(1, options.repetitions) {
+                return RepeatedTestRun(report: report, output: result.output, runs: run, passedRuns: passedRuns)
+            }
+        }
+    }
+}
