@@ -43,3 +43,13 @@ struct ProjectCatalogTests {
         }
     }
 }
+
+extension ProjectCatalogTests {
+    @Test("each is listed in the README's kata table")
+    func listedInReadme() throws {
+        let readme = try String(contentsOf: catalog.repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        for kata in catalog.katas {
+            #expect(readme.contains("| \(kata.id) | [\(kata.title)](Katas/\(kata.folderName)/README.md) |"), "README.md should list \(kata.heading)")
+        }
+    }
+}
