@@ -148,7 +148,8 @@ public enum TestOutputParser {
             if verdict.hasPrefix("failed") { return (name, false) }
             return nil
         }
-        for (symbol, passed) in [("✔ Test ", true), ("✘ Test ", false)] where line.hasPrefix(symbol) {
+        // "━" marks a test that passed with a known issue (`withKnownIssue`).
+        for (symbol, passed) in [("✔ Test ", true), ("━ Test ", true), ("✘ Test ", false)] where line.hasPrefix(symbol) {
             let body = line.dropFirst(symbol.count)
             guard !body.hasPrefix("run with") else { return nil }
             let verdict = passed ? " passed after " : " failed after "
