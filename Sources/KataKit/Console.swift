@@ -37,8 +37,10 @@ public final class Console: @unchecked Sendable {
         return Console(
             style: TextStyle(enabled: colors),
             isTerminal: isTerminal,
-            writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) }
+            // `kata list | head` closes the pipe early; the reader has what it wanted, so a
+            // failed write is dropped rather than crashing (FileHandle.write(_:) would trap).
+            writeOutput: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+            writeError: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) }
         )
     }
 

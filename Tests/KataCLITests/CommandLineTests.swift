@@ -126,4 +126,24 @@ struct CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("Katas/01-passing-kata/.build-tsan").path))
         #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent("Katas/01-passing-kata/.build").path), "the normal build folder is left alone")
     }
+
+    @Test("a reader that closes the pipe early (kata list | head -1) is no crash")
+    func closedPipe() throws {
+        let repository = try KataBinary.repository()
+        let process = Process()
+        process.executableURL = KataBinary.url
+        process.arguments = ["list"]
+        process.currentDirectoryURL = repository
+        let output = Pipe()
+        let errors = Pipe()
+        // The reading end is closed before kata writes a byte, so every write meets a broken pipe.
+        try output.fileHandleForReading.close()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "kata was killed by a signal: \(errorText)")
+        #expect(!errorText.contains("Fatal error"), "\(errorText)")
+    }
 }
