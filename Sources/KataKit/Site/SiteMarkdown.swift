@@ -1,0 +1,156 @@
+import CCmarkGFM
+import Foundation
+
+/// Renders a kata's markdown for the site: libcmark-gfm with GitHub's extensions, plus what a
+/// reader of the web page needs and the raw renderer does not give:
+///
+/// - every heading gets an id and a link to itself (`#the-pattern`), unique within the page;
+/// - Swift code blocks are highlighted at build time (no JavaScript highlighter);
+/// - every relative link is checked and rewritten to its page on the site, so a broken link fails
+///   the build with its file and line instead of failing a reader.
+///
+/// ```swift
+/// let page = try SiteMarkdown.render(markdown, source: "Katas/01-x/README.md", firstLine: 14) { target, line in
+///     try links.resolve(target, from: "Katas/01-x/README.md", line: line)
+/// }
+/// page.html       // "<h1 id=\"kata-01\">…"
+/// page.headings   // [(level: 2, id: "the-story", text: "The story"), …]
+/// ```
+public enum SiteMarkdown {
+    public struct Heading: Sendable, Equatable {
+        public var level: Int
+        public var id: String
+        public var text: String
+    }
+
+    /// A part of the page under one heading, as the search index sees it.
+    public struct Section: Sendable, Equatable {
+        public var headingID: String?
+        public var heading: String
+        public var text: String
+    }
+
+    public struct Page: Sendable, Equatable {
+        public var html: String
+        public var headings: [Heading]
+        public var sections: [Section]
+    }
+
+    /// - Parameters:
+    ///   - source: the file the markdown came from, for error messages.
+    ///   - firstLine: the line of that file the markdown starts on (after front matter).
+    ///   - resolveLink: given a link's target and its line in the file, the URL to use on the
+    ///     site; it throws for a broken link.
+    public static func render(
+        _ markdown: String,
+        source: String,
+        firstLine: Int = 1,
+        resolveLink: (String, Int) throws -> String
+    ) throws -> Page {
+        cmark_gfm_core_extensions_ensure_registered()
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_UNSAFE
+        let parser = cmark_parser_new(options)!
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "strikethrough", "autolink", "tagfilter"] {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        markdown.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
+        let document = cmark_parser_finish(parser)!
+        defer { cmark_node_free(document) }
+        let extensions = cmark_parser_get_syntax_extensions(parser)
+
+        // Collect first, change after: the iterator must not see a tree that changes under it.
+        var headings: [OpaquePointer] = []
+        var codeBlocks: [OpaquePointer] = []
+        var links: [OpaquePointer] = []
+        let iterator = cmark_iter_new(document)!
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HEADING: headings.append(node)
+            case CMARK_NODE_CODE_BLOCK: codeBlocks.append(node)
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE: links.append(node)
+            default: break
+            }
+        }
+
+        for link in links {
+            let target = cmark_node_get_url(link).map { String(cString: $0) } ?? ""
+            let line = firstLine + Int(cmark_node_get_start_line(link)) - 1
+            let resolved = try resolveLink(target, line)
+            if resolved != target { cmark_node_set_url(link, resolved) }
+        }
+
+        var usedIDs: [String: Int] = [:]
+        var headingList: [Heading] = []
+        for heading in headings {
+            let level = Int(cmark_node_get_heading_level(heading))
+            let text = MarkdownNode(heading).plainText.trimmingCharacters(in: .whitespaces)
+            var id = HTML.anchor(text)
+            if let count = usedIDs[id] {
+                usedIDs[id] = count + 1
+                id += "-\(count)"
+            } else {
+                usedIDs[id] = 1
+            }
+            headingList.append(Heading(level: level, id: id, text: text))
+            let rendered = String(cString: cmark_render_html(heading, options, extensions))
+            let inner = rendered
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .dropFirst("<h1>".count).dropLast("</h1>".count)
+            let html = "<h\(level) id=\"\(id)\"><a class=\"anchor\" href=\"#\(id)\" aria-hidden=\"true\" tabindex=\"-1\">#</a>\(inner)</h\(level)>\n"
+            replace(heading, withHTML: html)
+        }
+
+        for block in codeBlocks {
+            let code = cmark_node_get_literal(block).map { String(cString: $0) } ?? ""
+            let info = cmark_node_get_fence_info(block).map { String(cString: $0) } ?? ""
+            let language = info.split(separator: " ").first.map(String.init) ?? ""
+            let body = language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code)
+            let languageAttribute = language.isEmpty ? "" : " data-language=\"\(HTML.escape(language))\""
+            replace(block, withHTML: "<pre class=\"code\"\(languageAttribute)><code>\(body)</code></pre>\n")
+        }
+
+        let sections = searchSections(of: document)
+        let rendered = cmark_render_html(document, options, extensions)!
+        defer { free(rendered) }
+        return Page(html: String(cString: rendered), headings: headingList, sections: sections)
+    }
+
+    /// Puts raw HTML where `node` was. Headings and code blocks are blocks, so an HTML block fits.
+    private static func replace(_ node: OpaquePointer, withHTML html: String) {
+        let block = cmark_node_new(CMARK_NODE_HTML_BLOCK)!
+        cmark_node_set_literal(block, html)
+        cmark_node_replace(node, block)
+        cmark_node_free(node)
+    }
+
+    /// The page's text, cut at its headings, for the search index. Code is left out: it would
+    /// drown the prose in keywords.
+    private static func searchSections(of document: OpaquePointer) -> [Section] {
+        var sections: [Section] = [Section(headingID: nil, heading: "", text: "")]
+        var child = cmark_node_first_child(document)
+        while let node = child {
+            defer { child = cmark_node_next(node) }
+            if let literal = cmark_node_get_literal(node), cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+                let html = String(cString: literal)
+                // A heading, as replaced above: start a new section.
+                if html.hasPrefix("<h"), let id = html.split(separator: "\"").dropFirst().first {
+                    let text = HTMLText.strip(html, style: TextStyle(enabled: false)).replacingOccurrences(of: "#", with: "")
+                    sections.append(Section(headingID: String(id), heading: text.trimmingCharacters(in: .whitespaces), text: ""))
+                    continue
+                }
+                if html.hasPrefix("<pre") { continue }
+                sections[sections.count - 1].text += " " + HTMLText.strip(html, style: TextStyle(enabled: false))
+                continue
+            }
+            sections[sections.count - 1].text += " " + MarkdownNode(node).plainText
+        }
+        return sections
+            .map { Section(headingID: $0.headingID, heading: $0.heading, text: HintsSection.normalize($0.text)) }
+            .filter { !$0.heading.isEmpty || !$0.text.isEmpty }
+    }
+}
