@@ -38,9 +38,7 @@ struct SiteLinks {
             if let anchor { pendingAnchors.append((pagePath, anchor, source, line)) }
             return target
         }
-        let sourceFolder = (source as NSString).deletingLastPathComponent
-        let resolved = ((sourceFolder as NSString).appendingPathComponent(path) as NSString).standardizingPath
-        if resolved.hasPrefix("..") || resolved.hasPrefix("/") {
+        guard let resolved = Self.resolve(path, against: source) else {
             throw broken(source, line, "links to '\(target)', outside the repository")
         }
         guard let page = pages[resolved] else {
@@ -58,6 +56,23 @@ struct SiteLinks {
         for pending in pendingAnchors where !(headingIDs[pending.page]?.contains(pending.anchor) ?? false) {
             throw broken(pending.source, pending.line, "links to '#\(pending.anchor)', a heading that \(pending.page) does not have")
         }
+    }
+
+    /// `../02-y/README.md` from `Katas/01-x/README.md` is `Katas/02-y/README.md`; nil when the
+    /// path leaves the repository (too many `..`, or absolute).
+    static func resolve(_ path: String, against source: String) -> String? {
+        guard !path.hasPrefix("/") else { return nil }
+        var components = source.split(separator: "/").dropLast().map(String.init)
+        for component in path.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..":
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            default: components.append(String(component))
+            }
+        }
+        return components.joined(separator: "/")
     }
 
     /// `katas/01-x.html` → `solutions/01-x.html` is `../solutions/01-x.html`.
