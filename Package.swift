@@ -19,6 +19,7 @@ let katas: [Kata] = [
         .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
         .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
     ]),
+    Kata("10-kill-the-three-second-test", .v5),
 ]
 
 struct Kata {
