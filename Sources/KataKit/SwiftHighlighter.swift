@@ -60,29 +60,14 @@ public enum SwiftHighlighter {
         html.reserveCapacity(source.utf8.count * 2)
         for token in tokenize(source) {
             if token.kind == .plain {
-                escape(token.text, into: &html)
+                html += HTML.escape(token.text)
             } else {
                 html += "<span class=\"hl-\(token.kind.rawValue)\">"
-                escape(token.text, into: &html)
+                html += HTML.escape(token.text)
                 html += "</span>"
             }
         }
         return html
-    }
-
-    /// The same escaping as the site's `HTML.escape`, repeated here so that the highlighter stands
-    /// on its own. Scalar by scalar, because a token may begin with a combining mark.
-    private static func escape(_ text: String, into html: inout String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": html += "&amp;"
-            case "<": html += "&lt;"
-            case ">": html += "&gt;"
-            case "\"": html += "&quot;"
-            case "'": html += "&#39;"
-            default: html.unicodeScalars.append(scalar)
-            }
-        }
     }
 
     private struct Lexer {

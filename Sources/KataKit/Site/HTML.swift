@@ -1,17 +1,19 @@
 /// Escaping for the HTML the site generator writes by hand (cmark escapes what it renders).
 public enum HTML {
-    /// Text safe inside an element or a double- or single-quoted attribute.
+    /// Text safe inside an element or a double- or single-quoted attribute. It works scalar by
+    /// scalar, not by `Character`, because highlighted code is cut into tokens that may begin
+    /// with a combining mark.
     public static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
-            default: escaped.append(character)
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped
