@@ -31,7 +31,8 @@ enum SitePages {
                 <li><strong>Seams for the queues</strong> (01–04): a stub, a wrapper, a conformance of the real queue, a spy.</li>
                 <li><strong>Waiting, right</strong> (05–06): expectations, confirmations, wait helpers and continuations — and when not to wait at all.</li>
                 <li><strong>Operations</strong> (07–08): asynchronous <code>Operation</code>s that finish, and queues you can hold still.</li>
-                <li><strong>Published values</strong> (09 on): schedulers you inject, time you control, and the concurrency of today.</li>
+                <li><strong>Published values</strong> (09): a Combine pipeline whose scheduler you inject.</li>
+                <li><strong>Beyond the queues</strong> (10–14): virtual time, deadlocks, data races and Swift 6, <code>async</code>/<code>await</code> with a clock you control, and <code>@MainActor</code> tests that never flake.</li>
               </ol>
               <h2 id="katas">The katas</h2>
               <div class="table-wrap">
