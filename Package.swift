@@ -20,6 +20,7 @@ let katas: [Kata] = [
         .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
     ]),
     Kata("10-kill-the-three-second-test", .v5),
+    Kata("11-deadlocks", .v5),
 ]
 
 struct Kata {

@@ -1,0 +1,157 @@
+import Testing
+@testable import Kata11
+
+// token(completion:) called on the main queue, as the account screen calls it. Each test runs in
+// a child process (see MainQueueHarness.swift), so a crash or a freeze fails only that test.
+
+@Suite("token(completion:) never blocks its caller")
+struct AccessTokenProviderTests {
+    static let crashedOrFroze: Comment = """
+        token(completion:) crashed or froze when called on the main queue. SIGILL: something \
+        calls DispatchQueue.main.sync on the main queue (or validToken() did, if you call it from \
+        token(completion:)). Exit code \(frozeExitCode): the main queue waited for itself.
+        """
+
+    @Test("with a stored token, the token arrives on the main queue after token(completion:) returned")
+    func storedToken() async {
+        await #expect(processExitsWith: .success, Self.crashedOrFroze) {
+            await onTheMainQueue {
+                let tokens = AccessTokenProvider(
+                    session: SessionStore(accessToken: "abc", refreshToken: "refresh-1"),
+                    refresher: HeldRefresher()
+                )
+                let deliveries = Deliveries()
+
+                tokens.token(completion: deliveries.record)
+
+                #expect(deliveries.outcomes.isEmpty, "token(completion:) must return before it calls the completion, even when the token is at hand. A caller that sometimes gets its answer inside the call and sometimes later has two code paths, and tests only one.")
+                await letTheMainQueueRun()
+                #expect(deliveries.outcomes == [.token("abc")], "Once the main queue has run, the completion must have received the stored token, exactly once. It received: \(deliveries.outcomes).")
+                #expect(deliveries.offMainQueue == 0, "The completion must run on the main queue: callers update UI state with the token.")
+            }
+        }
+    }
+
+    @Test("with an expired token, it asks the refresher once and hands over the new token")
+    func expiredToken() async {
+        await #expect(processExitsWith: .success, Self.crashedOrFroze) {
+            await onTheMainQueue {
+                let session = SessionStore(accessToken: nil, refreshToken: "refresh-1")
+                let refresher = HeldRefresher()
+                let tokens = AccessTokenProvider(session: session, refresher: refresher)
+                let deliveries = Deliveries()
+
+                tokens.token(completion: deliveries.record)
+                await letTheMainQueueRun()
+
+                #expect(refresher.requests == ["refresh-1"], "With no access token, token(completion:) must ask the refresher for one, with the session's refresh token. Refresh requests: \(refresher.requests).")
+                #expect(deliveries.outcomes.isEmpty, "Nothing can be delivered before the refresher answered. Delivered: \(deliveries.outcomes).")
+
+                refresher.finish(with: .success("fresh"))
+                await letTheMainQueueRun()
+
+                #expect(deliveries.outcomes == [.token("fresh")], "The refresher's new token must reach the caller, exactly once. It received: \(deliveries.outcomes).")
+                #expect(deliveries.offMainQueue == 0, "The completion must run on the main queue.")
+                #expect(session.accessToken == "fresh", "The new token must be stored in the session, so that the next caller does not refresh again. The session holds: \(session.accessToken ?? "nil").")
+
+                tokens.token(completion: deliveries.record)
+                await letTheMainQueueRun()
+                #expect(deliveries.outcomes == [.token("fresh"), .token("fresh")], "The next caller gets the stored token. Received: \(deliveries.outcomes).")
+                #expect(refresher.requests.count == 1, "The next caller must not start a second refresh: the token is stored now. Refresh requests: \(refresher.requests).")
+            }
+        }
+    }
+
+    @Test("callers who ask while a refresh runs share that refresh")
+    func sharedRefresh() async {
+        await #expect(processExitsWith: .success, Self.crashedOrFroze) {
+            await onTheMainQueue {
+                let refresher = HeldRefresher()
+                let tokens = AccessTokenProvider(
+                    session: SessionStore(accessToken: nil, refreshToken: "refresh-1"),
+                    refresher: refresher
+                )
+                let deliveries = Deliveries()
+
+                tokens.token(completion: deliveries.record)
+                tokens.token(completion: deliveries.record)
+                await letTheMainQueueRun()
+                tokens.token(completion: deliveries.record)
+                await letTheMainQueueRun()
+
+                #expect(refresher.requests == ["refresh-1"], "Three callers asked while one refresh was running: they must wait for that refresh, not start their own. (The auth server rotates refresh tokens, so a second refresh with the same one fails and signs the user out.) Refresh requests: \(refresher.requests).")
+
+                refresher.finish(with: .success("fresh"))
+                await letTheMainQueueRun()
+
+                #expect(deliveries.outcomes == [.token("fresh"), .token("fresh"), .token("fresh")], "Every waiting caller must get the new token, exactly once. Received: \(deliveries.outcomes).")
+            }
+        }
+    }
+
+    @Test("a failed refresh reaches every waiting caller, and the next call tries again")
+    func failedRefresh() async {
+        await #expect(processExitsWith: .success, Self.crashedOrFroze) {
+            await onTheMainQueue {
+                let refresher = HeldRefresher()
+                let tokens = AccessTokenProvider(
+                    session: SessionStore(accessToken: nil, refreshToken: "refresh-1"),
+                    refresher: refresher
+                )
+                let deliveries = Deliveries()
+
+                tokens.token(completion: deliveries.record)
+                tokens.token(completion: deliveries.record)
+                await letTheMainQueueRun()
+                refresher.finish(with: .failure(Offline()))
+                await letTheMainQueueRun()
+
+                #expect(deliveries.outcomes == [.offline, .offline], "The refresher's error must reach every caller who waited for it. Received: \(deliveries.outcomes).")
+
+                tokens.token(completion: deliveries.record)
+                await letTheMainQueueRun()
+                #expect(refresher.requests.count == 2, "After a failed refresh, the next caller must start a new one. Refresh requests: \(refresher.requests).")
+            }
+        }
+    }
+
+    @Test("a signed-out session fails with TokenError.signedOut, without asking the refresher")
+    func signedOut() async {
+        await #expect(processExitsWith: .success, Self.crashedOrFroze) {
+            await onTheMainQueue {
+                let refresher = HeldRefresher()
+                let tokens = AccessTokenProvider(session: SessionStore(), refresher: refresher)
+                let deliveries = Deliveries()
+
+                tokens.token(completion: deliveries.record)
+                #expect(deliveries.outcomes.isEmpty, "token(completion:) must return before it calls the completion, errors included.")
+                await letTheMainQueueRun()
+
+                #expect(deliveries.outcomes == [.signedOut], "Without a refresh token nobody is signed in: the completion gets TokenError.signedOut. It received: \(deliveries.outcomes).")
+                #expect(refresher.requests.isEmpty, "There is nothing to refresh without a refresh token. Refresh requests: \(refresher.requests).")
+            }
+        }
+    }
+
+    @Test("called on a background queue, it returns at once and delivers on the main queue")
+    func backgroundCaller() async {
+        await #expect(processExitsWith: .success, """
+            token(completion:) crashed or froze when called on a background queue. \
+            Exit code \(frozeExitCode): something waits for the main queue while the main queue waits.
+            """) {
+            let deliveries = Deliveries()
+            let tokens = AccessTokenProvider(
+                session: SessionStore(accessToken: "abc", refreshToken: "refresh-1"),
+                refresher: HeldRefresher()
+            )
+
+            await onABackgroundQueue { tokens.token(completion: deliveries.record) }
+
+            await onTheMainQueue {
+                await letTheMainQueueRun()
+                #expect(deliveries.outcomes == [.token("abc")], "The stored token must reach a caller on any queue, exactly once. It received: \(deliveries.outcomes).")
+                #expect(deliveries.offMainQueue == 0, "The completion must run on the main queue, whichever queue called token(completion:).")
+            }
+        }
+    }
+}

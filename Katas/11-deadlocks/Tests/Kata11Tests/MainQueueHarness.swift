@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+import Testing
+
+// Every test that runs the provider or the screen runs it inside an exit test:
+// `#expect(processExitsWith:)` starts a child process and runs the body there.
+//
+// - If the code still calls `DispatchQueue.main.sync` on the main queue, the child dies with
+//   SIGILL and that one test fails, instead of the whole test run.
+// - If the code blocks the main queue and waits for it (a semaphore), the child would hang
+//   forever. A watchdog ends it after `watchdogSeconds` with `frozeExitCode`. The watchdog only
+//   fires when the code deadlocks: a passing test ends in milliseconds and never waits for it.
+//
+// Expectations that fail inside the child are reported by the parent, like in any other test.
+
+/// The exit code of a child process that the watchdog ended.
+let frozeExitCode: CInt = 86
+let watchdogSeconds = 5
+
+/// Tags the main queue once, the first time it is used.
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// True when the caller runs on the main queue. Unlike `dispatchPrecondition`, it does not crash.
+/// (Do not use `Thread.isMainThread` for this: under Swift Testing on Linux, the main queue does
+/// not run on the main thread.)
+func isOnMainQueue() -> Bool {
+    DispatchQueue.getSpecific(key: mainQueueKey) == true
+}
+
+/// Ends this process with `frozeExitCode` if it is still running after `watchdogSeconds`.
+func startWatchdog(sourceLocation: SourceLocation = #_sourceLocation) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(watchdogSeconds)) {
+        Issue.record("""
+            Still running after \(watchdogSeconds) seconds: a deadlock. The main queue is blocked, \
+            waiting for something that can only run on the main queue. Look for `semaphore.wait()` \
+            or `DispatchQueue.main.sync` on a path that runs on the main queue.
+            """, sourceLocation: sourceLocation)
+        exit(frozeExitCode)
+    }
+}
+
+/// Runs `scenario` on the main queue, the way the app's UI code runs. Use it inside an exit test.
+func onTheMainQueue(sourceLocation: SourceLocation = #_sourceLocation,
+                    _ scenario: @MainActor () async -> Void) async {
+    startWatchdog(sourceLocation: sourceLocation)
+    await scenario()
+}
+
+/// Runs `work` on a global queue, the way the API client calls the provider from its own queue,
+/// and suspends (without blocking any queue) until it returns. Use it inside an exit test.
+func onABackgroundQueue<T>(sourceLocation: SourceLocation = #_sourceLocation,
+                           _ work: @escaping () -> T) async -> T {
+    startWatchdog(sourceLocation: sourceLocation)
+    return await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+}
+
+/// Lets the main queue run what is queued on it, and what that work queues in turn, by
+/// suspending this main-actor code for a few turns of the queue. No clock is involved: each
+/// turn is one block queued behind the others.
+@MainActor
+func letTheMainQueueRun(turns: Int = 10) async {
+    for _ in 0..<turns {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
+}
