@@ -28,33 +28,27 @@ public struct ShowFrontend: Sendable {
             style.dim("Folder: Katas/\(kata.folderName) · check it with `kata check \(kata.number)`"),
         ].joined(separator: "\n")
         header += "\n\n"
-        let document = MarkdownDocument(parsing: kata.instructions)
+        // The header above already shows the title that the README's first line repeats.
+        let document = MarkdownDocument(parsing: SiteGenerator.droppingTitle(kata.instructions, firstLine: 1).0)
         return header + TerminalMarkdownRenderer(style: style).render(document)
     }
 
-    private func pagerCommand() -> [String]? {
-        let runner = context.runner
+    /// `$PAGER`, or `less -RFX` when less is installed: -R keeps colours, -F quits at once when
+    /// the text fits on the screen, -X leaves it there afterwards.
+    private func pagerCommand() -> String? {
         if let pager = context.environment["PAGER"], !pager.trimmingCharacters(in: .whitespaces).isEmpty {
-            let words = pager.split(separator: " ").map(String.init)
-            if let executable = words.first.flatMap({ $0.hasPrefix("/") ? $0 : runner.executable(named: $0)?.path }) {
-                return [executable] + words.dropFirst()
-            }
+            return pager == "cat" ? nil : pager
         }
-        // -R keeps colours, -F quits at once when the text fits, -X leaves it on screen.
-        return runner.executable(named: "less").map { [$0.path, "-RFX"] }
+        return context.runner.executable(named: "less").map { "'\($0.path)' -RFX" }
     }
 
-    private func page(_ text: String, with command: [String]) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        // A reader who quits the pager early closes the pipe; that is not an error.
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return true
+    /// The pager runs through the shell, as git runs it, and in this process group: a pager
+    /// started with Foundation's `Process` gets a session of its own on Linux, loses the
+    /// terminal and stops.
+    private func page(_ text: String, with command: String) throws -> Bool {
+        guard let pipe = popen(command, "w") else { return false }
+        // A reader who quits early closes the pipe; SIGPIPE is ignored, so fputs just fails.
+        fputs(text, pipe)
+        return pclose(pipe) != -1
     }
 }

@@ -29,6 +29,19 @@ struct CommandLineTests {
         #expect(!result.output.contains("slug:"))
     }
 
+    @Test("show pages through $PAGER on a terminal, in the same process group", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func showPages() throws {
+        let repository = try KataBinary.repository()
+        // `script` gives kata a terminal; the "pager" keeps two lines and marks them.
+        let command = "PAGER='sed -n 1,2p | sed s/^/paged:/' '\(KataBinary.url.path)' show 2"
+        let result = try KataBinary.run(["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(result.status == 0)
+        let lines = result.output.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.hasPrefix("paged:") == true)
+        #expect(lines.first?.contains("Kata 02 · Fix the greeting") == true)
+    }
+
     @Test("check explains a failing expectation with the test, file, line and message, and records it")
     func checkFailing() throws {
         let repository = try KataBinary.repository()

@@ -32,12 +32,12 @@ struct KataBinary {
         return copy
     }
 
-    static func run(_ arguments: [String], in directory: URL, environment overrides: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL, environment overrides: [String: String] = [:], executable: URL = url) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         for (key, value) in overrides { environment[key] = value }
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment
