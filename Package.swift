@@ -21,6 +21,7 @@ let katas: [Kata] = [
     ]),
     Kata("10-kill-the-three-second-test", .v5),
     Kata("11-deadlocks", .v5),
+    Kata("13-async-await-with-a-clock", .v6),
 ]
 
 struct Kata {

@@ -1,0 +1,108 @@
+import Testing
+@testable import Kata13
+
+// The contract of the clock you write in Sources/Kata13. Each sleeper runs on a ManualExecutor
+// (see ManualExecutor.swift): it only runs when the test calls `runUntilIdle()`, so every check
+// below sees the same thing on every run.
+@Suite("TestClock, the clock you write")
+struct TestClockTests {
+    let clock = TestClock()
+    let executor = ManualExecutor()
+
+    @Test("now stands still, and advance moves it forward by exactly the duration")
+    func advanceMovesNow() {
+        let start = clock.now
+
+        #expect(clock.now == start, "Time on a test clock stands still until the test advances it. Is `now` reading a real clock?")
+
+        clock.advance(by: .seconds(3))
+        #expect(start.duration(to: clock.now) == .seconds(3), "advance(by: 3 s) must move `now` exactly 3 s forward.")
+
+        clock.advance(by: .milliseconds(250))
+        #expect(start.duration(to: clock.now) == .milliseconds(3250), "A second advance adds to the first.")
+    }
+
+    @Test("a sleep wakes when advance reaches its deadline, not a moment before")
+    func wakesAtTheDeadline() {
+        let sleeper = executor.start { try await clock.sleep(for: .seconds(1)) }
+
+        executor.runUntilIdle()
+        #expect(!sleeper.isFinished, "sleep(for: 1 s) returned although the clock never moved. It must suspend until advance(by:) reaches its deadline.")
+
+        clock.advance(by: .milliseconds(999))
+        executor.runUntilIdle()
+        #expect(!sleeper.isFinished, "At 0.999 s the 1 s deadline is not reached yet: the sleeper must stay asleep.")
+
+        clock.advance(by: .milliseconds(1))
+        executor.runUntilIdle()
+        #expect(sleeper.isFinished, "At exactly 1 s the deadline is reached: advance must resume the sleeper (deadline <= now, not <).")
+        #expect(sleeper.error == nil, "A sleep that reached its deadline returns normally; it threw \(String(describing: sleeper.error)).")
+    }
+
+    @Test("one advance far past the deadline wakes the sleeper too")
+    func wakesWhenTimeJumpsPastTheDeadline() {
+        let sleeper = executor.start { try await clock.sleep(for: .seconds(2)) }
+        executor.runUntilIdle()
+
+        clock.advance(by: .seconds(60))
+        executor.runUntilIdle()
+
+        #expect(sleeper.isFinished && sleeper.error == nil, "advance(by: 60 s) passes the 2 s deadline: the sleep must return.")
+    }
+
+    @Test("two sleepers wake each at their own deadline")
+    func eachSleeperAtItsOwnDeadline() {
+        let short = executor.start { try await clock.sleep(for: .seconds(1)) }
+        let long = executor.start { try await clock.sleep(for: .seconds(3)) }
+        executor.runUntilIdle()
+
+        clock.advance(by: .seconds(1))
+        executor.runUntilIdle()
+        #expect(short.isFinished, "At 1 s the 1 s sleeper must be awake.")
+        #expect(!long.isFinished, "At 1 s the 3 s sleeper must still be asleep. Does advance wake every sleeper, whatever its deadline?")
+
+        clock.advance(by: .seconds(2))
+        executor.runUntilIdle()
+        #expect(long.isFinished, "At 3 s the 3 s sleeper must be awake too. Does advance forget sleepers it did not wake the first time?")
+    }
+
+    @Test("a sleep until a deadline already reached returns without any advance")
+    func deadlineInThePast() {
+        let deadline = clock.now.advanced(by: .seconds(1))
+        clock.advance(by: .seconds(2))
+
+        let late = executor.start { try await clock.sleep(until: deadline, tolerance: nil) }
+        let zero = executor.start { try await clock.sleep(for: .zero) }
+        executor.runUntilIdle()
+
+        #expect(late.isFinished && late.error == nil, "The deadline (1 s) is already behind `now` (2 s): sleep(until:) must return at once, not wait for the next advance.")
+        #expect(zero.isFinished && zero.error == nil, "sleep(for: .zero) must return at once.")
+    }
+
+    @Test("cancelling a sleeping task ends its sleep at once, with CancellationError")
+    func cancelWhileAsleep() {
+        let sleeper = executor.start { try await clock.sleep(for: .seconds(10)) }
+        executor.runUntilIdle()
+
+        sleeper.cancel()
+        executor.runUntilIdle()
+
+        #expect(sleeper.isFinished, "The task was cancelled while it slept: the sleep must end now, without waiting for the clock. Use withTaskCancellationHandler to resume the continuation.")
+        #expect(sleeper.threwCancellationError, "A cancelled sleep throws CancellationError; it ended with \(String(describing: sleeper.outcome)).")
+
+        // If this crashes with "SWIFT TASK CONTINUATION MISUSE ... more than once", advance
+        // resumed the cancelled sleeper a second time: remove a sleeper when you cancel it.
+        clock.advance(by: .seconds(10))
+        executor.runUntilIdle()
+    }
+
+    @Test("a task cancelled before it sleeps does not go to sleep at all")
+    func cancelBeforeSleeping() {
+        let sleeper = executor.start { try await clock.sleep(for: .seconds(10)) }
+        sleeper.cancel()   // before the task ever ran
+
+        executor.runUntilIdle()
+
+        #expect(sleeper.threwCancellationError, "The task was already cancelled when it called sleep: sleep must throw CancellationError at once instead of waiting. Check Task.isCancelled when you register the sleeper.")
+    }
+}
