@@ -21,7 +21,9 @@ let katas: [Kata] = [
     ]),
     Kata("10-kill-the-three-second-test", .v5),
     Kata("11-deadlocks", .v5),
+    Kata("12-races-and-swift-6", .v6),
     Kata("13-async-await-with-a-clock", .v6),
+    Kata("14-mainactor-and-the-flakiness-clinic", .v6),
 ]
 
 struct Kata {

@@ -1,0 +1,26 @@
+/// A photo in the user's library, as the backup sees it.
+public struct Photo: Equatable {
+    public let id: String
+
+    public init(id: String) {
+        self.id = id
+    }
+}
+
+/// Sends one photo to the user's cloud storage. The app's implementation lives in the
+/// networking layer: it blocks the calling thread until the upload finished, and throws
+/// when the server said no.
+public protocol PhotoUploading {
+    func upload(_ photo: Photo) throws
+}
+
+/// What one backup run did, for the "Backup finished" banner.
+public struct BackupReport: Equatable {
+    public var uploaded: Int
+    public var failed: Int
+
+    public init(uploaded: Int, failed: Int) {
+        self.uploaded = uploaded
+        self.failed = failed
+    }
+}

@@ -1,0 +1,201 @@
+import Dispatch
+import Foundation
+import Kata12
+import Testing
+
+/// A dispatcher that makes work items race for real.
+///
+/// `dispatch` only writes the work down. `runAllAtOnce()` then deals the held items out to
+/// four threads of its own, lets all four go at the same moment, and returns when every item
+/// has run. Nothing orders one thread's items before another's: exactly what a data race
+/// needs, and what ThreadSanitizer needs to see one. (`DispatchQueue.concurrentPerform` is
+/// not enough: it may run every item on the calling thread before a second thread joins in.)
+final class ParallelDispatcher: Dispatching, @unchecked Sendable {
+    // @unchecked: `held` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var held: [@Sendable () -> Void] = []
+
+    static let threadCount = 4
+
+    func dispatch(_ work: @escaping @Sendable () -> Void) {
+        lock.lock()
+        held.append(work)
+        lock.unlock()
+    }
+
+    /// How many work items are waiting to run.
+    var heldCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return held.count
+    }
+
+    /// Runs every held work item on four threads at once and returns when all have finished.
+    /// Work dispatched while they run is run too, in a next round.
+    func runAllAtOnce(sourceLocation: SourceLocation = #_sourceLocation) {
+        while true {
+            lock.lock()
+            let batch = held
+            held.removeAll()
+            lock.unlock()
+            if batch.isEmpty { return }
+
+            let threads = Self.threadCount
+            let ready = DispatchSemaphore(value: 0)
+            let go = DispatchSemaphore(value: 0)
+            let finished = DispatchGroup()
+            for first in 0..<threads {
+                // Each thread's share is picked before the start, so the threads do nothing
+                // but run work once they are let go.
+                let share = stride(from: first, to: batch.count, by: threads).map { batch[$0] }
+                finished.enter()
+                Thread {
+                    ready.signal()
+                    go.wait()   // the starting gate: nobody runs before everybody is there
+                    for work in share { work() }
+                    finished.leave()
+                }.start()
+            }
+            for _ in 0..<threads { ready.wait() }
+            for _ in 0..<threads { go.signal() }
+
+            // A watchdog, not a wait: the work takes microseconds. It only fires when a work
+            // item never returns, and turns a hung test run into a failure you can read.
+            if finished.wait(timeout: .now() + .seconds(10)) == .timedOut {
+                Issue.record(
+                    """
+                    Uploads were still running after 10 seconds: a work item is stuck. Look for a \
+                    lock that is taken and never released, or a queue.sync onto a queue that is \
+                    already busy running the caller.
+                    """,
+                    sourceLocation: sourceLocation)
+                return
+            }
+        }
+    }
+}
+
+/// Uploads instantly, on the calling thread, and rejects the photos it was told to reject.
+struct FakeUploader: PhotoUploading {
+    struct Rejected: Error {}
+
+    var rejecting: Set<String> = []
+
+    func upload(_ photo: Photo) throws {
+        if rejecting.contains(photo.id) { throw Rejected() }
+    }
+}
+
+/// Collects the reports of one or more backups and lets an async test wait for them.
+///
+/// `reports()` returns the moment the last expected completion has been called: no clock on
+/// the way. A watchdog ends the wait after 10 seconds, so a backup that never calls its
+/// completion fails the test with a message instead of hanging the whole run.
+final class ReportCollector: @unchecked Sendable {
+    // @unchecked: every stored `var` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private let expected: Int
+    private var received: [Int: BackupReport] = [:]
+    private var extraCalls = 0
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var done = false
+    private var timedOut = false
+    /// Signalled once every expected report is in; lets the watchdog thread end early.
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(expecting expected: Int = 1) {
+        self.expected = expected
+    }
+
+    /// The completion to hand to backup number `index`.
+    func completion(for index: Int = 0) -> @Sendable (BackupReport) -> Void {
+        { report in self.receive(report, from: index) }
+    }
+
+    /// Waits for every expected report; records an issue for a missing or repeated completion.
+    func reports(sourceLocation: SourceLocation = #_sourceLocation) async -> [Int: BackupReport] {
+        await withCheckedContinuation { continuation in
+            park(continuation)
+            // The watchdog has a thread of its own: when stuck uploads have taken every thread
+            // GCD will give out, a block on a queue would never get to run.
+            let finished = self.finished
+            Thread {
+                if finished.wait(timeout: .now() + .seconds(10)) == .timedOut {
+                    self.finish(timedOut: true)
+                }
+            }.start()
+        }
+        let (received, extraCalls, timedOut) = snapshot()
+        if timedOut {
+            Issue.record(
+                """
+                Waited 10 seconds for \(expected) report(s) and got \(received.count). backUp must \
+                call its completion exactly once, after the last upload (for an empty batch: at once).
+                """,
+                sourceLocation: sourceLocation)
+        }
+        if extraCalls > 0 {
+            Issue.record(
+                "backUp called its completion more than once. It must call it exactly once, after the last upload.",
+                sourceLocation: sourceLocation)
+        }
+        return received
+    }
+
+    /// The one report, when one backup was started.
+    func report(sourceLocation: SourceLocation = #_sourceLocation) async -> BackupReport? {
+        await reports(sourceLocation: sourceLocation)[0]
+    }
+
+    /// Keeps the continuation until the last report arrives; resumes it at once if it did.
+    private func park(_ continuation: CheckedContinuation<Void, Never>) {
+        lock.lock()
+        if done {
+            lock.unlock()
+            continuation.resume()
+            return
+        }
+        waiter = continuation
+        lock.unlock()
+    }
+
+    private func snapshot() -> (received: [Int: BackupReport], extraCalls: Int, timedOut: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (received, extraCalls, timedOut)
+    }
+
+    private func receive(_ report: BackupReport, from index: Int) {
+        lock.lock()
+        if received[index] == nil {
+            received[index] = report
+        } else {
+            extraCalls += 1
+        }
+        let complete = received.count == expected
+        lock.unlock()
+        if complete { finish(timedOut: false) }
+    }
+
+    private func finish(timedOut: Bool) {
+        lock.lock()
+        if done {
+            lock.unlock()
+            return
+        }
+        done = true
+        self.timedOut = timedOut
+        let waiter = self.waiter
+        self.waiter = nil
+        lock.unlock()
+        finished.signal()
+        waiter?.resume()
+    }
+}
+
+enum Fixtures {
+    /// `count` photos with ids `"<prefix>-0"`, `"<prefix>-1"`, …
+    static func photos(_ prefix: String, count: Int) -> [Photo] {
+        (0..<count).map { Photo(id: "\(prefix)-\($0)") }
+    }
+}

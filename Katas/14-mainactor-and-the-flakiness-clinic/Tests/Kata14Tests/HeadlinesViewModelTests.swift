@@ -1,0 +1,147 @@
+import Testing
+@testable import Kata14
+
+// The Headlines screen, tested without a sleep or a yield: each test awaits the work it started,
+// and the network (a test double) answers when the test says so. Same result on every run.
+@MainActor
+@Suite("Headlines screen, one await at a time", .timeLimit(.minutes(1)))
+struct HeadlinesViewModelTests {
+    @Test("refresh() has put the headlines on screen by the time it returns")
+    func refreshShowsTheHeadlines() async {
+        let service = StubHeadlines([.top: Fixtures.top])
+        let viewModel = HeadlinesViewModel(service: service)
+
+        await viewModel.refresh()
+
+        #expect(service.requests == [.top], "refresh() must ask the service for the current section (Top) before it returns.")
+        #expect(
+            viewModel.state == .loaded(Fixtures.top),
+            "refresh() returned, but the screen shows \(viewModel.state.testDescription). Part of its work is still queued: a Task { } that refresh() does not await, or a DispatchQueue.main.async hop. `await refresh()` must mean done: await everything it starts, and set state directly (the class is @MainActor)."
+        )
+    }
+
+    @Test("refresh() has put the failure on screen by the time it returns")
+    func refreshShowsTheFailure() async {
+        let viewModel = HeadlinesViewModel(service: StubHeadlines(error: ServerDown()))
+
+        await viewModel.refresh()
+
+        #expect(
+            viewModel.state == .failed(HeadlinesViewModel.failureMessage),
+            "The service failed, so when refresh() returns the screen must show the failure message; it shows \(viewModel.state.testDescription)."
+        )
+    }
+
+    @Test("select(_:) has put the section's headlines on screen by the time it returns")
+    func selectShowsTheSection() async {
+        let service = StubHeadlines([.top: Fixtures.top, .tech: Fixtures.tech])
+        let viewModel = HeadlinesViewModel(service: service)
+
+        await viewModel.select(.tech)
+
+        #expect(viewModel.section == .tech, "select(.tech) must make Tech the current section.")
+        #expect(service.requests == [.tech], "select(.tech) must ask the service for Tech, once, before it returns; it asked for \(service.requests).")
+        #expect(
+            viewModel.state == .loaded(Fixtures.tech),
+            "select(_:) returned, but the screen shows \(viewModel.state.testDescription). Make it `async` and have it await the load it starts, as refresh() does. (Against the starter the compiler warns that no async operation occurs within this `await`: nothing was there to wait for.)"
+        )
+    }
+
+    @Test("the screen shows loading while the request is in flight")
+    func loadingWhileTheRequestIsInFlight() async throws {
+        let service = ControlledHeadlines()
+        let viewModel = HeadlinesViewModel(service: service)
+        let screen = ScreenRecording(of: viewModel)
+
+        let refreshing = Task { await viewModel.refresh() }
+        try #require(
+            await service.request(for: .top, arrivesDuring: refreshing),
+            "refresh() returned before it asked the service for Top. Its load must run inside the call: while the request is in flight, refresh() is still busy."
+        )
+
+        #expect(viewModel.state == .loading, "The request for Top is on its way and has no answer yet, so the screen must show loading; it shows \(viewModel.state.testDescription).")
+
+        service.answer(.top, with: Fixtures.top)
+        await refreshing.value
+
+        #expect(
+            viewModel.state == .loaded(Fixtures.top),
+            "The service answered and refresh() returned, but the screen shows \(viewModel.state.testDescription). refresh() must not return before the answer is on screen."
+        )
+        #expect(screen.states == [.loading, .loaded(Fixtures.top)], "onChange must report loading, then the headlines, once each; it reported \(screen.states.testDescription).")
+    }
+
+    @Test("switching sections cancels the old request, and that cancellation is not a failure")
+    func switchingCancelsTheOldRequest() async throws {
+        let service = ControlledHeadlines(cancellation: .honored)
+        let viewModel = HeadlinesViewModel(service: service)
+        let screen = ScreenRecording(of: viewModel)
+
+        let world = Task { await viewModel.select(.world) }
+        try #require(
+            await service.request(for: .world, arrivesDuring: world),
+            "select(.world) returned before it asked the service for World. Make select(_:) async, and run the load inside the call."
+        )
+        let tech = Task { await viewModel.select(.tech) }
+        try #require(
+            await service.request(for: .tech, arrivesDuring: tech),
+            "select(.tech) did not ask the service for Tech while it ran (or not before the test's time limit). Start the new load at once: cancel the old one rather than wait for it."
+        )
+
+        #expect(
+            service.cancelledRequests == [.world],
+            "The reader left World while its request was in flight, so starting the Tech load must cancel the World load. Keep the handle of the load in flight (a Task) and call cancel() on it before you start the next one. Cancelled so far: \(service.cancelledRequests)."
+        )
+
+        service.answer(.tech, with: Fixtures.tech)
+        await tech.value
+        service.answer(.world, with: Fixtures.world)   // only if World is still waiting: then it can finish instead of hanging the test
+        await world.value
+
+        #expect(viewModel.section == .tech)
+        #expect(
+            viewModel.state == .loaded(Fixtures.tech),
+            viewModel.state == .loaded(Fixtures.world)
+                ? "World's reply came last and replaced Tech's headlines, though the reader is on Tech. A load the reader has left must be cancelled, and a cancelled load must not touch the screen."
+                : "Both loads are over and the reader is on Tech, so the screen must show Tech's headlines; it shows \(viewModel.state.testDescription)."
+        )
+        #expect(
+            screen.failuresShown == [],
+            "While the reader switched from World to Tech, the screen showed an error: \(screen.states.testDescription). The World load ended with CancellationError because the reader moved on. That is not a failure: a cancelled load must leave the screen alone."
+        )
+    }
+
+    @Test("headlines for a section the reader has left never reach the screen")
+    func aLateAnswerIsDropped() async throws {
+        let service = ControlledHeadlines(cancellation: .ignored)
+        let viewModel = HeadlinesViewModel(service: service)
+        let screen = ScreenRecording(of: viewModel)
+
+        let world = Task { await viewModel.select(.world) }
+        try #require(
+            await service.request(for: .world, arrivesDuring: world),
+            "select(.world) returned before it asked the service for World. Make select(_:) async, and run the load inside the call."
+        )
+        let tech = Task { await viewModel.select(.tech) }
+        try #require(
+            await service.request(for: .tech, arrivesDuring: tech),
+            "select(.tech) did not ask the service for Tech while it ran (or not before the test's time limit). Start the new load at once: cancel the old one rather than wait for it."
+        )
+
+        service.answer(.tech, with: Fixtures.tech)
+        await tech.value
+
+        #expect(viewModel.state == .loaded(Fixtures.tech), "select(.tech) returned after Tech's answer, so the screen must show Tech; it shows \(viewModel.state.testDescription).")
+
+        service.answer(.world, with: Fixtures.world)   // World's reply was already on its way
+        await world.value
+
+        #expect(
+            viewModel.state == .loaded(Fixtures.tech),
+            viewModel.state == .loaded(Fixtures.world)
+                ? "World's headlines arrived after the reader had switched to Tech, and replaced Tech's. cancel() does not stop a task, it only marks it cancelled: after each await, check Task.isCancelled (or call `try Task.checkCancellation()`) before you touch the screen."
+                : "Both loads are over and the reader is on Tech, so the screen must show Tech's headlines; it shows \(viewModel.state.testDescription)."
+        )
+        #expect(screen.states.last == .loaded(Fixtures.tech), "The last thing the screen showed must be Tech's headlines; it went through \(screen.states.testDescription).")
+    }
+}

@@ -1,0 +1,271 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import Kata14
+
+// The doubles the tests use. You don't write them; they only use the seam the README names.
+
+struct ServerDown: Error {}
+
+/// A service that answers at once, from canned headlines per section (or with an error), and
+/// writes down which sections were requested.
+final class StubHeadlines: HeadlinesService, @unchecked Sendable {
+    private let answers: [NewsSection: [Headline]]
+    private let error: (any Error)?
+    private let lock = NSLock()
+    private var requested: [NewsSection] = []
+
+    init(_ answers: [NewsSection: [Headline]]) {
+        self.answers = answers
+        self.error = nil
+    }
+
+    init(error: any Error) {
+        self.answers = [:]
+        self.error = error
+    }
+
+    /// Every section asked for so far, in order.
+    var requests: [NewsSection] { locked { requested } }
+
+    func headlines(in section: NewsSection) async throws -> [Headline] {
+        locked { requested.append(section) }
+        if let error { throw error }
+        return answers[section] ?? []
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}
+
+/// A service that answers only when the test says so: a network the test controls.
+///
+/// `request(for:arrivesDuring:)` waits until the view model has asked for a section;
+/// `answer(_:with:)` sends the reply. When the task that made a request is cancelled, the
+/// service writes it down in `cancelledRequests` and, with `.honored`, ends the request at once by throwing
+/// `CancellationError` (URLSession also stops at once; it throws `URLError(.cancelled)`). With
+/// `.ignored`, the request keeps waiting for its answer, like a reply that was already on its way
+/// when the reader moved on.
+final class ControlledHeadlines: HeadlinesService, @unchecked Sendable {
+    enum Cancellation { case honored, ignored }
+
+    private struct Request {
+        let id: Int
+        let section: NewsSection
+        var continuation: CheckedContinuation<[Headline], any Error>?
+    }
+
+    private let cancellation: Cancellation
+    private let lock = NSLock()
+    private var lastID = 0
+    private var waiting: [Request] = []           // requests with no answer yet, oldest first
+    private var cancelledIDs: Set<Int> = []
+    private var requested: [NewsSection] = []
+    private var cancelled: [NewsSection] = []
+    private var unclaimedArrivals: [NewsSection: Int] = [:]
+    private var arrivalWaiters: [NewsSection: [FirstAnswer<Bool>]] = [:]
+
+    init(cancellation: Cancellation = .honored) {
+        self.cancellation = cancellation
+    }
+
+    /// Every section asked for so far, in order.
+    var requests: [NewsSection] { locked { requested } }
+
+    /// The section of every request whose task was cancelled while it waited, in order.
+    var cancelledRequests: [NewsSection] { locked { cancelled } }
+
+    func headlines(in section: NewsSection) async throws -> [Headline] {
+        let id = locked { lastID += 1; return lastID }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let (arrival, endAtOnce) = locked { () -> (FirstAnswer<Bool>?, Bool) in
+                    requested.append(section)
+                    let alreadyCancelled = cancelledIDs.contains(id)
+                    if alreadyCancelled { cancelled.append(section) }
+                    let endAtOnce = alreadyCancelled && cancellation == .honored
+                    if !endAtOnce {
+                        waiting.append(Request(id: id, section: section, continuation: continuation))
+                    }
+                    if var waiters = arrivalWaiters[section], !waiters.isEmpty {
+                        let first = waiters.removeFirst()
+                        arrivalWaiters[section] = waiters
+                        return (first, endAtOnce)
+                    }
+                    unclaimedArrivals[section, default: 0] += 1
+                    return (nil, endAtOnce)
+                }
+                arrival?.give(true)
+                if endAtOnce { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let ended = locked { () -> CheckedContinuation<[Headline], any Error>? in
+                cancelledIDs.insert(id)
+                guard let index = waiting.firstIndex(where: { $0.id == id }) else { return nil }
+                cancelled.append(waiting[index].section)
+                guard cancellation == .honored else { return nil }
+                return waiting.remove(at: index).continuation
+            }
+            ended?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Waits until the view model asks for `section` while `call` (the test's task around a view
+    /// model method) is still running, and returns true. Returns false if `call` ends first: the
+    /// method returned without asking, or left the asking to work it does not wait for. Also
+    /// returns false if the test is cancelled (its time limit ran out) while it waits. Each
+    /// request is reported once: a second wait for the same section waits for a second request.
+    func request(for section: NewsSection, arrivesDuring call: Task<Void, Never>) async -> Bool {
+        let outcome = FirstAnswer<Bool>()
+        let alreadyHere = locked { () -> Bool in
+            if let count = unclaimedArrivals[section], count > 0 {
+                unclaimedArrivals[section] = count - 1
+                return true
+            }
+            arrivalWaiters[section, default: []].append(outcome)
+            return false
+        }
+        if alreadyHere { return true }
+        Task {
+            await call.value
+            outcome.give(false)
+        }
+        return await withTaskCancellationHandler {
+            await outcome.value()
+        } onCancel: {
+            outcome.give(false)
+        }
+    }
+
+    /// Sends `headlines` to the oldest request for `section` still waiting. Returns false, and
+    /// does nothing, if no request for `section` is waiting.
+    @discardableResult
+    func answer(_ section: NewsSection, with headlines: [Headline]) -> Bool {
+        let request = locked { () -> CheckedContinuation<[Headline], any Error>? in
+            guard let index = waiting.firstIndex(where: { $0.section == section }) else { return nil }
+            return waiting.remove(at: index).continuation
+        }
+        request?.resume(returning: headlines)
+        return request != nil
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}
+
+/// The first of several possible answers, handed to whoever waits for it. Later answers are
+/// ignored. Lets a test wait for "whichever comes first" without a clock.
+final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answer: Value?
+    private var waiter: CheckedContinuation<Value, Never>?
+
+    func give(_ value: Value) {
+        lock.lock()
+        guard answer == nil else {
+            lock.unlock()
+            return
+        }
+        answer = value
+        let waiting = waiter
+        waiter = nil
+        lock.unlock()
+        waiting?.resume(returning: value)
+    }
+
+    func value() async -> Value {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if let answer {
+                lock.unlock()
+                continuation.resume(returning: answer)
+            } else {
+                waiter = continuation
+                lock.unlock()
+            }
+        }
+    }
+}
+
+/// Everything the screen was told to show, in order, through `onChange`.
+@MainActor
+final class ScreenRecording {
+    private(set) var states: ShownStates = []
+
+    init(of viewModel: HeadlinesViewModel) {
+        viewModel.onChange = { [weak self] state in
+            // The screen may only change on the main actor. Check that with the queue (or with
+            // MainActor.assertIsolated()), never with Thread.isMainThread: under Swift Testing on
+            // Linux, main-actor code runs on the main queue but not on the main thread.
+            dispatchPrecondition(condition: .onQueue(.main))
+            self?.states.append(state)
+        }
+    }
+
+    /// The message of every failure the screen showed.
+    var failuresShown: [String] {
+        states.compactMap { if case .failed(let message) = $0 { message } else { nil } }
+    }
+}
+
+/// A list of screen states that prints readably in a failed expectation.
+struct ShownStates: Equatable, ExpressibleByArrayLiteral, Sequence, CustomTestStringConvertible {
+    private(set) var states: [HeadlinesState]
+
+    init(arrayLiteral states: HeadlinesState...) { self.states = states }
+
+    mutating func append(_ state: HeadlinesState) { states.append(state) }
+    var last: HeadlinesState? { states.last }
+    func makeIterator() -> IndexingIterator<[HeadlinesState]> { states.makeIterator() }
+
+    var testDescription: String { "[" + states.map(\.testDescription).joined(separator: ", ") + "]" }
+}
+
+extension HeadlinesState: CustomTestStringConvertible {
+    /// `loading`, `Tech's headlines`, `failed("...")`: short enough to read in a failure.
+    public var testDescription: String {
+        switch self {
+        case .idle: "idle"
+        case .loading: "loading"
+        case .loaded(let headlines): Fixtures.name(of: headlines)
+        case .failed(let message): "failed(\"\(message)\")"
+        }
+    }
+}
+
+enum Fixtures {
+    private static let morning = Date(timeIntervalSince1970: 1_767_250_800)   // 2026-01-01 07:00 UTC
+
+    private static func headline(_ id: Int, _ title: String, minutesAgo: Int) -> Headline {
+        Headline(id: id, title: title, publishedAt: morning.addingTimeInterval(Double(-minutesAgo * 60)))
+    }
+
+    // Already arranged (one version of each story, newest first), so the screen shows them as they are.
+    static let top = [
+        headline(101, "Storm closes the coastal road", minutesAgo: 5),
+        headline(102, "City council approves night buses", minutesAgo: 40),
+    ]
+    static let world = [
+        headline(201, "Ceasefire talks resume", minutesAgo: 12),
+        headline(202, "Record heat in the southern hemisphere", minutesAgo: 55),
+    ]
+    static let tech = [
+        headline(301, "Chip maker opens a second plant", minutesAgo: 8),
+        headline(302, "The phone that folds twice", minutesAgo: 90),
+    ]
+
+    static func name(of headlines: [Headline]) -> String {
+        switch headlines {
+        case top: "Top's headlines"
+        case world: "World's headlines"
+        case tech: "Tech's headlines"
+        default: "\(headlines.count) other headlines"
+        }
+    }
+}
