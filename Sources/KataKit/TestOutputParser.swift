@@ -32,10 +32,11 @@ public enum TestOutputParser {
             } else if let failure = xctestFailure(line) {
                 report.failures.append(failure)
             } else if var failure = swiftTestingIssue(line) {
-                // Swift Testing prints the expectation's comment on the lines after, behind "↳".
+                // Swift Testing prints the expectation's comment on the lines after, behind "↳",
+                // sometimes after a diff of two collections behind "±", which is left out.
                 var next = index + 1
-                while next < lines.count, lines[next].hasPrefix("↳ ") {
-                    failure.message += " — " + lines[next].dropFirst(2)
+                while next < lines.count, lines[next].hasPrefix("↳ ") || lines[next].hasPrefix("± ") {
+                    if lines[next].hasPrefix("↳ ") { failure.message += " — " + lines[next].dropFirst(2) }
                     next += 1
                 }
                 report.failures.append(failure)

@@ -117,3 +117,17 @@ extension TestOutputParserTests {
         #expect(report.failures.isEmpty)
     }
 }
+
+extension TestOutputParserTests {
+    @Test("the comment of an expectation on collections comes after a diff line, and is kept")
+    func commentAfterDiff() {
+        let output = """
+        ✘ Test "refresh() loads" recorded an issue at HeadlinesTests.swift:16:9: Expectation failed: (service.requests → []) == [.top]
+        ± removed [Kata14.NewsSection.top]
+        ↳ refresh() must ask the service for the current section.
+        ✘ Test "refresh() loads" failed after 0.003 seconds with 1 issue.
+        """
+        let report = TestOutputParser.parse(output, exitCode: 1)
+        #expect(report.failures.map(\.message) == ["Expectation failed: (service.requests → []) == [.top] — refresh() must ask the service for the current section."])
+    }
+}
