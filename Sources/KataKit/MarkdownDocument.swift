@@ -15,22 +15,37 @@ public struct MarkdownDocument: Sendable {
     public let html: String
 
     public init(parsing markdown: String) {
+        (root, html) = Cmark.withDocument(markdown) { document, options, extensions in
+            let rendered = cmark_render_html(document, options, extensions)!
+            defer { free(rendered) }
+            return (MarkdownNode(document), String(cString: rendered))
+        }
+    }
+}
+
+/// The one place that sets libcmark-gfm up: GitHub's extensions attached, raw HTML kept (the
+/// READMEs' `<details>` hints need it) and `tagfilter` disarming `<script>` and its kind.
+enum Cmark {
+    static let options = CMARK_OPT_DEFAULT | CMARK_OPT_UNSAFE
+
+    /// Parses `markdown` and hands `body` the document, the options and the extension list
+    /// the HTML renderer needs. Both are freed when `body` returns.
+    static func withDocument<Result>(
+        _ markdown: String,
+        _ body: (OpaquePointer, Int32, UnsafeMutablePointer<cmark_llist>?) throws -> Result
+    ) rethrows -> Result {
         cmark_gfm_core_extensions_ensure_registered()
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_UNSAFE
         let parser = cmark_parser_new(options)!
         defer { cmark_parser_free(parser) }
         for name in ["table", "strikethrough", "autolink", "tagfilter"] {
-            if let extensionPointer = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
         }
         markdown.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
         let document = cmark_parser_finish(parser)!
         defer { cmark_node_free(document) }
-        root = MarkdownNode(document)
-        let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser))!
-        html = String(cString: rendered)
-        free(rendered)
+        return try body(document, options, cmark_parser_get_syntax_extensions(parser))
     }
 }
 

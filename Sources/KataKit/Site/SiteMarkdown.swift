@@ -47,20 +47,18 @@ public enum SiteMarkdown {
         firstLine: Int = 1,
         resolveLink: (String, Int) throws -> String
     ) throws -> Page {
-        cmark_gfm_core_extensions_ensure_registered()
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_UNSAFE
-        let parser = cmark_parser_new(options)!
-        defer { cmark_parser_free(parser) }
-        for name in ["table", "strikethrough", "autolink", "tagfilter"] {
-            if let syntaxExtension = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
-            }
+        try Cmark.withDocument(markdown) { document, options, extensions in
+            try render(document, options: options, extensions: extensions, firstLine: firstLine, resolveLink: resolveLink)
         }
-        markdown.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
-        let document = cmark_parser_finish(parser)!
-        defer { cmark_node_free(document) }
-        let extensions = cmark_parser_get_syntax_extensions(parser)
+    }
 
+    private static func render(
+        _ document: OpaquePointer,
+        options: Int32,
+        extensions: UnsafeMutablePointer<cmark_llist>?,
+        firstLine: Int,
+        resolveLink: (String, Int) throws -> String
+    ) throws -> Page {
         // Collect first, change after: the iterator must not see a tree that changes under it.
         var headings: [OpaquePointer] = []
         var codeBlocks: [OpaquePointer] = []
