@@ -22,6 +22,10 @@ struct CheckCommand: ParsableCommand {
         Without a kata, checks the first kata you have not passed yet.
         Exits 0 when the kata passes, 1 when it fails.
 
+        A run that takes longer than --timeout seconds (default 600, enough for the slowest \
+        first build) is stopped with every process it started, and explained: in these katas it \
+        is usually a deadlock. Ctrl-C stops the tests too and records nothing.
+
         --repeat N builds once and runs the tests up to N times, stopping at the first failure: \
         the way to catch a flaky test. --sanitize thread builds with ThreadSanitizer (in its own \
         build folder, .build-tsan, so the normal build stays warm) and fails on any data race.
@@ -47,6 +51,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Build and run the tests with a sanitizer: thread, address or undefined.", valueName: "sanitizer"))
     var sanitize: Sanitizer?
 
+    @Option(name: .long, help: ArgumentHelp("Stop a run that takes longer than this many seconds, build included (a deadlock, usually).", valueName: "seconds"))
+    var timeout: Int = 600
+
     @Flag(name: .shortAndLong, help: "Show the whole build and test log as it runs.")
     var verbose = false
 
@@ -57,6 +64,9 @@ struct CheckCommand: ParsableCommand {
             throw ValidationError("--filter needs a pattern, e.g. --filter loads.")
         }
         try validateRepetitions(repetitions)
+        guard (1...86_400).contains(timeout) else {
+            throw ValidationError("--timeout takes a number of seconds from 1 to 86400, e.g. --timeout 900.")
+        }
     }
 
     func run() throws {
@@ -64,7 +74,8 @@ struct CheckCommand: ParsableCommand {
         try runFrontend({ try CheckFrontend(context: context).run(
                 kata: kata,
                 options: TestRunOptions(filter: filter, sanitizer: sanitize, repetitions: repetitions),
+                timeout: .seconds(timeout),
                 verbose: verbose
-            ) }, console: context.console)
+            ) }, console: context.console, stoppingCommandsOnInterrupt: true)
     }
 }

@@ -44,9 +44,12 @@ struct GlobalOptions: ParsableArguments {
 }
 
 /// Runs a frontend and turns its status, or its ``KataError``, into the process's exit code.
-func runFrontend(_ body: () throws -> Int32, console: Console) throws {
+/// `stoppingCommandsOnInterrupt`: Ctrl-C also stops the `swift` commands it runs (check, verify).
+func runFrontend(_ body: () throws -> Int32, console: Console, stoppingCommandsOnInterrupt: Bool = false) throws {
     // A reader who quits the pager, or `kata list | head`, closes the pipe; that is no crash.
     signal(SIGPIPE, SIG_IGN)
+    let interruptSources = stoppingCommandsOnInterrupt ? RunningCommands.stopOnInterrupt() : []
+    defer { interruptSources.forEach { $0.cancel() } }
     let status: Int32
     do {
         status = try body()

@@ -39,6 +39,6 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try VerifyFrontend(context: context).run(katas: katas, repetitions: repetitions) }, console: context.console)
+        try runFrontend({ try VerifyFrontend(context: context).run(katas: katas, repetitions: repetitions) }, console: context.console, stoppingCommandsOnInterrupt: true)
     }
 }

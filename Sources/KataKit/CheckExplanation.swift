@@ -11,6 +11,8 @@ public struct CheckExplanation: Sendable {
     /// For repeated runs: how many runs there were (the last one decided) and how many were asked for.
     public let runs: Int
     public let repetitions: Int
+    /// The time limit of the run, to name it when the run was stopped.
+    public var timeout: Duration?
 
     public init(kata: Kata, report: TestRunReport, repository: KataRepository, filter: String?, style: TextStyle, runs: Int = 1, repetitions: Int = 1) {
         self.kata = kata
@@ -108,6 +110,19 @@ public struct CheckExplanation: Sendable {
             lines.append("")
             lines.append("In these katas a crash is usually `DispatchQueue.main.sync` called from the main queue, a")
             lines.append("force-unwrapped nil, or a precondition. `kata check \(kata.number) --verbose` shows the whole log.")
+        case .timedOut:
+            let limit = timeout.map { " within \(Self.describe($0))" } ?? ""
+            lines.append(failed + "  \(kata.heading): the tests did not finish\(limit) and were stopped.")
+            lines.append("")
+            let started = report.startedTests.filter { !report.passedTests.contains($0) && !report.failedTests.contains($0) }
+            if !started.isEmpty {
+                lines.append("Still running when stopped: " + started.map { "'\($0)'" }.joined(separator: ", ") + ".")
+                lines.append("")
+            }
+            lines.append("A test that never ends is usually waiting for work that cannot run: `DispatchQueue.main.sync`")
+            lines.append("called on the main queue, a semaphore or `group.wait()` blocking the thread the work needs, a")
+            lines.append("completion handler or continuation that is never called, or a lock that is never unlocked.")
+            lines.append("A first build can be slow too: `--timeout 900` allows more time.")
         case .sanitizerReported:
             let count = report.sanitizerReports.count
             lines.append(failed + "  \(kata.heading): the tests passed, but \(sanitizerName) reported \(count) problem\(count == 1 ? "" : "s").")
@@ -133,6 +148,11 @@ public struct CheckExplanation: Sendable {
             lines.insert(style.yellow("Run \(runs) of \(repetitions) failed; the \(runs - 1) run\(runs == 2 ? "" : "s") before it passed. A test that passes only sometimes is flaky."), at: 1)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func describe(_ duration: Duration) -> String {
+        let seconds = duration.components.seconds
+        return seconds >= 60 && seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds) s"
     }
 
     private var sanitizerName: String {

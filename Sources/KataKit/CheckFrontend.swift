@@ -6,6 +6,10 @@ import Foundation
 /// let status = try CheckFrontend(context: context).run(kata: "1")   // 0 passed, 1 failed
 /// ```
 public struct CheckFrontend: Sendable {
+    /// Long enough for the slowest first build (kata 09 compiles OpenCombine, a sanitizer
+    /// rebuilds everything) on a 2-core laptop, short enough that a deadlock does not eat a session.
+    public static let defaultTimeout: Duration = .seconds(600)
+
     public let context: CommandContext
 
     public init(context: CommandContext) {
@@ -14,7 +18,8 @@ public struct CheckFrontend: Sendable {
 
     /// Checks the kata named by `reference`, or the first one not passed yet when it is nil.
     /// `options` can narrow the run (`--filter`), add a sanitizer, or repeat it to catch flakiness.
-    public func run(kata reference: String?, options: TestRunOptions = TestRunOptions(), verbose: Bool = false) throws -> Int32 {
+    /// `timeout` bounds each `swift test` run, build included; a hang is stopped and explained.
+    public func run(kata reference: String?, options: TestRunOptions = TestRunOptions(), timeout: Duration? = CheckFrontend.defaultTimeout, verbose: Bool = false) throws -> Int32 {
         let catalog = try context.catalog()
         let console = context.console
         let kata: Kata
@@ -29,7 +34,9 @@ public struct CheckFrontend: Sendable {
             kata = next
         }
         let repository = catalog.repository
-        let session = SwiftTestSession(runner: context.runner, swift: try context.runner.swiftExecutable(), workingDirectory: repository.root)
+        var runner = context.runner
+        runner.timeout = timeout
+        let session = SwiftTestSession(runner: runner, swift: try runner.swiftExecutable(), workingDirectory: repository.root)
 
         console.line(console.style.bold("Checking \(kata.heading)"))
         let command = session.arguments(package: kata.directory, options: options).map { repository.relativePath($0) }
@@ -46,10 +53,11 @@ public struct CheckFrontend: Sendable {
         let result = try session.run(package: kata.directory, options: options, onOutput: echo, onRunFinished: progressLine)
         if progressLine != nil { console.write("\r\u{1B}[K") }
         let report = result.report
-        let explanation = CheckExplanation(
+        var explanation = CheckExplanation(
             kata: kata, report: report, repository: repository, filter: options.filter, style: console.style,
             runs: result.runs, repetitions: options.repetitions
         )
+        explanation.timeout = timeout
         console.line()
         console.write(explanation.text(rawOutput: result.output, next: catalog.katas.first { $0.number > kata.number }))
 

@@ -5,12 +5,15 @@ public struct CommandResult: Sendable, Equatable {
     public var exitCode: Int32
     /// True when the command was killed by a signal (a crash such as `main.sync` on main, or a kill).
     public var wasSignaled: Bool
+    /// True when the command ran past its time limit and was stopped.
+    public var timedOut = false
     /// Standard output and standard error, interleaved as the command wrote them.
     public var output: String
 
-    public init(exitCode: Int32, wasSignaled: Bool = false, output: String) {
+    public init(exitCode: Int32, wasSignaled: Bool = false, timedOut: Bool = false, output: String) {
         self.exitCode = exitCode
         self.wasSignaled = wasSignaled
+        self.timedOut = timedOut
         self.output = output
     }
 
@@ -24,9 +27,13 @@ public struct CommandResult: Sendable, Equatable {
 public struct CommandRunner: Sendable {
     /// The environment the commands see; its `PATH` is where executables are looked up.
     public var environment: [String: String]
+    /// How long a command may run before it and every process it started are stopped; nil for
+    /// no limit. A deadlocked test would otherwise hang `kata check` forever.
+    public var timeout: Duration?
 
-    public init(environment: [String: String]) {
+    public init(environment: [String: String], timeout: Duration? = nil) {
         self.environment = environment
+        self.timeout = timeout
     }
 
     /// The full path of `name` on `PATH`, or nil.
@@ -77,6 +84,19 @@ public struct CommandRunner: Sendable {
                 advice: "Check that it is installed and executable."
             )
         }
+        let pid = process.processIdentifier
+        RunningCommands.shared.insert(pid)
+        defer { RunningCommands.shared.remove(pid) }
+        let timedOut = TimeoutFlag()
+        if let timeout {
+            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                guard process.isRunning else { return }
+                timedOut.set()
+                // The whole tree: `swift test` runs the tests in a process group of their own.
+                ProcessTree.stop([pid])
+            }
+        }
         var data = Data()
         let reader = pipe.fileHandleForReading
         while true {
@@ -89,7 +109,48 @@ public struct CommandRunner: Sendable {
         return CommandResult(
             exitCode: process.terminationStatus,
             wasSignaled: process.terminationReason == .uncaughtSignal,
+            timedOut: timedOut.isSet,
             output: String(decoding: data, as: UTF8.self)
         )
     }
+}
+
+/// The commands running now, so that Ctrl-C can stop them too: the terminal sends SIGINT only
+/// to kata's own process group, and the commands run in groups of their own.
+public final class RunningCommands: @unchecked Sendable {
+    public static let shared = RunningCommands()
+    private let lock = NSLock()
+    private var processes: Set<pid_t> = []
+
+    func insert(_ pid: pid_t) { lock.withLock { _ = processes.insert(pid) } }
+    func remove(_ pid: pid_t) { lock.withLock { _ = processes.remove(pid) } }
+
+    /// Stops every running command and every process it started.
+    public func stopAll() {
+        ProcessTree.stop(Array(lock.withLock { processes }))
+    }
+
+    /// On SIGINT or SIGTERM, stops the running commands and exits with 130 (interrupted).
+    /// Nothing is recorded for an interrupted check, so the progress file stays as it was.
+    public static func stopOnInterrupt() -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                FileHandle.standardError.write(Data("\nInterrupted; stopping the tests…\n".utf8))
+                shared.stopAll()
+                FileHandle.standardError.write(Data("Interrupted; the tests were stopped and nothing was recorded.\n".utf8))
+                exit(130)
+            }
+            source.resume()
+            return source
+        }
+    }
+}
+
+private final class TimeoutFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

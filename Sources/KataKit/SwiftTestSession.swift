@@ -75,7 +75,7 @@ public struct SwiftTestSession: Sendable {
         while true {
             run += 1
             let result = try runner.run(swift, arguments(package: package, options: options, skipBuild: run > 1), in: workingDirectory, onOutput: onOutput)
-            let report = TestOutputParser.parse(result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled)
+            let report = TestOutputParser.parse(result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled, timedOut: result.timedOut)
             onRunFinished?(run, report)
             if report.outcome == .passed { passedRuns += 1 }
             if report.outcome != .passed || run >= max(1, options.repetitions) {

@@ -13,7 +13,7 @@ import Foundation
 /// ✔ Test addsZero() passed after 0.001 seconds.
 /// ```
 public enum TestOutputParser {
-    public static func parse(_ output: String, exitCode: Int32, wasSignaled: Bool = false) -> TestRunReport {
+    public static func parse(_ output: String, exitCode: Int32, wasSignaled: Bool = false, timedOut: Bool = false) -> TestRunReport {
         var report = TestRunReport(outcome: .passed)
         var seenDiagnostics = Set<String>()
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -42,13 +42,15 @@ public enum TestOutputParser {
                 report.failures.append(failure)
             } else if let sanitizerReport = sanitizerSummary(line) {
                 if !report.sanitizerReports.contains(sanitizerReport) { report.sanitizerReports.append(sanitizerReport) }
+            } else if let name = testStarted(line) {
+                report.startedTests.append(name)
             } else if let (name, passed) = testResult(line) {
                 if passed { report.passedTests.append(name) } else { report.failedTests.append(name) }
             } else if isOtherError(line) {
                 report.otherErrors.append(line.trimmingCharacters(in: .whitespaces))
             }
         }
-        report.outcome = outcome(of: report, exitCode: exitCode, wasSignaled: wasSignaled)
+        report.outcome = timedOut ? .timedOut : outcome(of: report, exitCode: exitCode, wasSignaled: wasSignaled)
         return report
     }
 
@@ -138,6 +140,17 @@ public enum TestOutputParser {
             return .init(sanitizer: sanitizer, kind: String(rest), location: "")
         }
         return .init(sanitizer: sanitizer, kind: String(rest[..<space]), location: String(rest[rest.index(after: space)...]))
+    }
+
+    /// Swift Testing's `◇ Test name started.` and XCTest's `Test Case 'A.b' started at …`.
+    static func testStarted(_ line: String) -> String? {
+        if line.hasPrefix("◇ Test "), line.hasSuffix(" started."), !line.hasPrefix("◇ Test run") {
+            return testName(line.dropFirst("◇ Test ".count).dropLast(" started.".count))
+        }
+        if line.hasPrefix("Test Case '"), let end = line.range(of: "' started") {
+            return String(line[line.index(line.startIndex, offsetBy: 11)..<end.lowerBound])
+        }
+        return nil
     }
 
     /// XCTest's `Test Case 'A.b' passed (…)` and Swift Testing's `✔ Test b() passed after …`.

@@ -11,6 +11,8 @@ public struct TestRunReport: Sendable, Equatable {
         case crashed
         /// It built, but no test ran (for example a `--filter` that matches nothing).
         case noTestsRan
+        /// The run went past its time limit and was stopped: usually a deadlock.
+        case timedOut
         /// The tests passed, but a sanitizer (`--sanitize thread`) reported a problem, such as a data race.
         case sanitizerReported
     }
@@ -46,6 +48,8 @@ public struct TestRunReport: Sendable, Equatable {
     }
 
     public var outcome: Outcome
+    /// Tests that started; those that never passed or failed were running when the run ended.
+    public var startedTests: [String] = []
     public var passedTests: [String] = []
     public var failedTests: [String] = []
     public var failures: [Failure] = []

@@ -13,7 +13,9 @@ public struct VerifyFrontend: Sendable {
         guard !katas.isEmpty || !catalog.problems.isEmpty else {
             throw KataError(.invalidCatalog, "There are no katas to verify in \(catalog.repository.katasDirectory.path).")
         }
-        let verifier = KataVerifier(repository: catalog.repository, runner: context.runner, swift: try context.runner.swiftExecutable())
+        var runner = context.runner
+        runner.timeout = CheckFrontend.defaultTimeout
+        let verifier = KataVerifier(repository: catalog.repository, runner: runner, swift: try runner.swiftExecutable())
         let console = context.console
         let style = console.style
         let width = katas.map(\.heading.count).max() ?? 0

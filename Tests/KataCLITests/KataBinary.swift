@@ -1,4 +1,5 @@
 import Foundation
+import KataKit
 
 /// Runs the built `kata` executable as a learner would, in a copy of the fixture repository.
 struct KataBinary {
@@ -25,14 +26,26 @@ struct KataBinary {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures", isDirectory: true)
 
-    /// A fresh copy of the fixture repository.
-    static func repository() throws -> URL {
+    /// A fresh copy of a fixture repository (`repository`, or `hanging-repository`).
+    static func repository(_ name: String = "repository") throws -> URL {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("repository"), to: copy)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: copy)
         return copy
     }
 
-    static func run(_ arguments: [String], in directory: URL, environment overrides: [String: String] = [:], executable: URL = url) throws -> Result {
+    /// Command lines of the live processes that mention `text` (Linux: read from /proc).
+    static func processes(mentioning text: String) -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.filter { Int($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+            return line.contains(text) ? line : nil
+        }
+    }
+
+    /// Runs kata and waits for it; past `timeLimit` (a kata that hangs is a bug these tests must
+    /// report, not suffer) it is stopped with everything it started and reported as status -1.
+    static func run(_ arguments: [String], in directory: URL, environment overrides: [String: String] = [:], executable: URL = url, timeLimit: Double = 900) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         for (key, value) in overrides { environment[key] = value }
@@ -46,6 +59,13 @@ struct KataBinary {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let pid = process.processIdentifier
+        let stopped = LockedData()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
+            guard process.isRunning else { return }
+            stopped.set(Data("stopped".utf8))
+            ProcessTree.stop([pid])
+        }
         // Read both pipes at once, so a full one cannot stall the other.
         let errorData = LockedData()
         let reading = DispatchGroup()
@@ -54,7 +74,7 @@ struct KataBinary {
         reading.wait()
         process.waitUntilExit()
         return Result(
-            status: process.terminationStatus,
+            status: stopped.value.isEmpty ? process.terminationStatus : -1,
             output: String(decoding: outputData, as: UTF8.self),
             errors: String(decoding: errorData.value, as: UTF8.self)
         )

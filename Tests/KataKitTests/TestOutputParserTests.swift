@@ -66,6 +66,21 @@ struct TestOutputParserTests {
         #expect(report.otherErrors.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"))
     }
 
+    @Test("a run stopped at its time limit is timed out, and names the tests that never ended")
+    func timedOut() {
+        let output = """
+        ◇ Test run started.
+        ◇ Test "delivers on main" started.
+        ◇ Test "retries" started.
+        ✔ Test "retries" passed after 0.002 seconds.
+        Test Case 'FeedTests.testLoads' started at 2026-11-23 10:00:00.000
+        """
+        let report = TestOutputParser.parse(output, exitCode: 15, wasSignaled: true, timedOut: true)
+        #expect(report.outcome == .timedOut)
+        #expect(report.startedTests == ["delivers on main", "retries", "FeedTests.testLoads"])
+        #expect(report.passedTests == ["retries"])
+    }
+
     @Test("a build that fails without a file and line (a linker error) is a build failure")
     func linkerError() {
         let report = TestOutputParser.parse("error: link command failed with exit code 1\nerror: fatalError", exitCode: 1)
