@@ -2,6 +2,7 @@ import ArgumentParser
 import KataKit
 
 extension Sanitizer: ExpressibleByArgument {}
+extension CheckFrontend.Format: ExpressibleByArgument {}
 
 /// `--repeat` takes 1 to 10,000 runs: enough to catch a 1-in-1,000 flake, few enough to finish.
 func validateRepetitions(_ repetitions: Int) throws {
@@ -30,12 +31,20 @@ struct CheckCommand: ParsableCommand {
         the way to catch a flaky test. --sanitize thread builds with ThreadSanitizer (in its own \
         build folder, .build-tsan, so the normal build stays warm) and fails on any data race.
 
+        If the kata's tests differ from the ones it shipped with, it says so before the result: \
+        the kata is solved in the code, not the tests (`kata reset N --tests-only` restores them).
+
+        --format json prints only the result, as one JSON object (kata, outcome, passed, \
+        exitCode, passedTests, failedTests, failures, buildErrors, changedTests, seconds, …), \
+        for editors and CI; the exit code is the same.
+
         Examples:
           kata check 1
           kata check 03
           kata check stub-the-dispatcher --filter "loads"
           kata check 14 --repeat 200
           kata check 12 --sanitize thread
+          kata check 1 --format json
         """
     )
 
@@ -54,6 +63,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Stop a run that takes longer than this many seconds, build included (a deadlock, usually).", valueName: "seconds"))
     var timeout: Int = 600
 
+    @Option(name: .long, help: ArgumentHelp("How to report: text (for people) or json (one object, for tools).", valueName: "format"))
+    var format: CheckFrontend.Format = .text
+
     @Flag(name: .shortAndLong, help: "Show the whole build and test log as it runs.")
     var verbose = false
 
@@ -64,6 +76,9 @@ struct CheckCommand: ParsableCommand {
             throw ValidationError("--filter needs a pattern, e.g. --filter loads.")
         }
         try validateRepetitions(repetitions)
+        if verbose && format == .json {
+            throw ValidationError("--verbose and --format json cannot be combined: the JSON object must be all that is printed.")
+        }
         guard (1...86_400).contains(timeout) else {
             throw ValidationError("--timeout takes a number of seconds from 1 to 86400, e.g. --timeout 900.")
         }
@@ -75,7 +90,8 @@ struct CheckCommand: ParsableCommand {
                 kata: kata,
                 options: TestRunOptions(filter: filter, sanitizer: sanitize, repetitions: repetitions),
                 timeout: .seconds(timeout),
-                verbose: verbose
+                verbose: verbose,
+                format: format
             ) }, console: context.console, stoppingCommandsOnInterrupt: true)
     }
 }

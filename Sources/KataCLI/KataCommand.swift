@@ -18,7 +18,7 @@ struct KataCommand: ParsableCommand {
         69 the swift toolchain is missing, 74 a file could not be read or written.
         """,
         version: "0.1.0",
-        subcommands: [ListCommand.self, ShowCommand.self, CheckCommand.self, VerifyCommand.self, SiteCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, CheckCommand.self, ResetCommand.self, VerifyCommand.self, ShipCommand.self, SiteCommand.self]
     )
 }
 

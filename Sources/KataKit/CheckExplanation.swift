@@ -93,6 +93,7 @@ public struct CheckExplanation: Sendable {
                 lines.append(style.red("✘ ") + style.bold(failure.test))
                 for issue in failuresByTest[failure.test] ?? [] {
                     if issue.line > 0 { lines.append("    " + style.dim(location(file: issue.file, line: issue.line, column: nil))) }
+                    if issue.line > 0, let source = sourceLine(file: issue.file, line: issue.line) { lines.append("    " + style.cyan("│ ") + source) }
                     lines.append("    " + issue.message)
                 }
             }
@@ -206,14 +207,18 @@ public struct CheckExplanation: Sendable {
         return "\(path):\(line)" + (column.map { ":\($0)" } ?? "")
     }
 
+    /// The line the failure points at, as the learner wrote it, so the message has its context.
+    private func sourceLine(file: String, line: Int) -> String? {
+        let path = file.hasPrefix("/") ? file : resolve(fileName: file).map { repository.root.appendingPathComponent($0).path }
+        guard let path, let data = FileManager.default.contents(atPath: path) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard line <= lines.count else { return nil }
+        let text = lines[line - 1].trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
+    }
+
     private func resolve(fileName: String) -> String? {
-        for folder in [kata.testsDirectory, kata.sourcesDirectory] {
-            guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
-            for case let url as URL in enumerator where url.lastPathComponent == fileName {
-                return repository.relativePath(url.path)
-            }
-        }
-        return nil
+        kata.file(named: fileName).map { repository.relativePath($0.path) }
     }
 
     private func isTestFileName(_ file: String) -> Bool {

@@ -16,19 +16,36 @@ public struct CheckFrontend: Sendable {
         self.context = context
     }
 
+    /// How `kata check` reports: for people, or as one JSON object (``CheckResult``) for tools.
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json
+    }
+
     /// Checks the kata named by `reference`, or the first one not passed yet when it is nil.
     /// `options` can narrow the run (`--filter`), add a sanitizer, or repeat it to catch flakiness.
     /// `timeout` bounds each `swift test` run, build included; a hang is stopped and explained.
-    public func run(kata reference: String?, options: TestRunOptions = TestRunOptions(), timeout: Duration? = CheckFrontend.defaultTimeout, verbose: Bool = false) throws -> Int32 {
+    public func run(
+        kata reference: String?,
+        options: TestRunOptions = TestRunOptions(),
+        timeout: Duration? = CheckFrontend.defaultTimeout,
+        verbose: Bool = false,
+        format: Format = .text
+    ) throws -> Int32 {
+        let started = ContinuousClock.now
         let catalog = try context.catalog()
         let console = context.console
+        let text = format == .text
         let kata: Kata
         if let reference {
             kata = try catalog.kata(named: reference)
         } else {
             let progress = context.progress(in: catalog.repository)
             guard let next = catalog.katas.first(where: { progress.status(of: $0) != .passed }) else {
-                console.line("Every kata has passed. Run `kata check N` to check one again.")
+                if text {
+                    console.line("Every kata has passed. Run `kata check N` to check one again.")
+                } else {
+                    console.line(#"{"allPassed":true}"#)
+                }
                 return ExitStatus.success
             }
             kata = next
@@ -37,42 +54,76 @@ public struct CheckFrontend: Sendable {
         var runner = context.runner
         runner.timeout = timeout
         let session = SwiftTestSession(runner: runner, swift: try runner.swiftExecutable(), workingDirectory: repository.root)
+        let changedTests = Self.changedTests(of: kata)
 
-        console.line(console.style.bold("Checking \(kata.heading)"))
-        let command = session.arguments(package: kata.directory, options: options).map { repository.relativePath($0) }
-        let repeated = options.repetitions > 1 ? "  (up to \(options.repetitions) times, stopping at the first failure)" : ""
-        console.line(console.style.dim("$ swift " + command.joined(separator: " ") + repeated))
-        if !verbose && console.isTerminal {
-            let sanitizerNote = options.sanitizer.map { " with the \($0.rawValue) sanitizer, which builds everything anew the first time" } ?? ""
-            console.line(console.style.dim("Building and running the tests\(sanitizerNote) (a kata's first build takes a minute)…"))
+        if text {
+            console.line(console.style.bold("Checking \(kata.heading)"))
+            let command = session.arguments(package: kata.directory, options: options).map { repository.relativePath($0) }
+            let repeated = options.repetitions > 1 ? "  (up to \(options.repetitions) times, stopping at the first failure)" : ""
+            console.line(console.style.dim("$ swift " + command.joined(separator: " ") + repeated))
+            printWarning(about: changedTests, of: kata)
         }
-        let echo: (@Sendable (String) -> Void)? = verbose ? { @Sendable text in console.write(text) } : nil
-        let progressLine: ((Int, TestRunReport) -> Void)? = options.repetitions > 1 && console.isTerminal && !verbose
-            ? { run, _ in console.write("\r" + console.style.dim("run \(run) of \(options.repetitions)…")) }
+        let spinner = text && !verbose && console.isTerminal
+            ? ProgressSpinner(console: console, message: options.sanitizer.map { "Building with the \($0.rawValue) sanitizer" } ?? "Building")
             : nil
-        let result = try session.run(package: kata.directory, options: options, onOutput: echo, onRunFinished: progressLine)
-        if progressLine != nil { console.write("\r\u{1B}[K") }
-        let report = result.report
-        var explanation = CheckExplanation(
-            kata: kata, report: report, repository: repository, filter: options.filter, style: console.style,
-            runs: result.runs, repetitions: options.repetitions
-        )
-        explanation.timeout = timeout
-        console.line()
-        console.write(explanation.text(rawOutput: result.output, next: catalog.katas.first { $0.number > kata.number }))
-
-        if report.outcome == .noTestsRan, options.filter != nil {
-            return ExitStatus.usage
+        let echo: (@Sendable (String) -> Void)? = verbose && text ? { @Sendable text in console.write(text) } : spinner.map { spinner in { @Sendable text in spinner.observe(text) } }
+        let runFinished: ((Int, TestRunReport) -> Void)? = options.repetitions > 1
+            ? { run, _ in spinner?.say("Run \(run + 1) of \(options.repetitions)") }
+            : nil
+        spinner?.start()
+        let result: RepeatedTestRun
+        do {
+            defer { spinner?.stop() }
+            result = try session.run(package: kata.directory, options: options, onOutput: echo, onRunFinished: runFinished)
         }
+        let report = result.report
         let passed = report.outcome == .passed
+        let status = report.outcome == .noTestsRan && options.filter != nil ? ExitStatus.usage : (passed ? ExitStatus.success : ExitStatus.failure)
+
+        if text {
+            var explanation = CheckExplanation(
+                kata: kata, report: report, repository: repository, filter: options.filter, style: console.style,
+                runs: result.runs, repetitions: options.repetitions
+            )
+            explanation.timeout = timeout
+            console.line()
+            console.write(explanation.text(rawOutput: result.output, next: catalog.katas.first { $0.number > kata.number }))
+        } else {
+            let changed = changedTests.map { CheckResult.ChangedFile(path: "Katas/\(kata.folderName)/\($0.path)", change: $0.difference.rawValue) }
+            let elapsed = ContinuousClock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            console.line(CheckResult(kata: kata, repository: repository, run: result, repetitions: options.repetitions, exitCode: status, changedTests: changed, seconds: seconds).json())
+        }
+
         // A filtered run that passes proves only part of the kata, so it is not recorded as a pass.
-        if !passed || options.filter == nil {
+        if status != ExitStatus.usage, !passed || options.filter == nil {
             do {
                 try ProgressStore(file: repository.stateFile).record(passed ? .passed : .failing, for: kata)
             } catch let error as KataError {
                 console.error(console.style.yellow("warning: ") + error.description)
             }
         }
-        return passed ? ExitStatus.success : ExitStatus.failure
+        return status
+    }
+
+    /// Test files (and `Package.swift`) that differ from the kata's ``ShippedRecord``. A kata
+    /// without a readable record has nothing to compare with, and the learner is not nagged
+    /// about it: `kata verify` holds authors to it.
+    static func changedTests(of kata: Kata) -> [(path: String, difference: ShippedRecord.Difference)] {
+        guard let shipped = try? ShippedRecord.load(for: kata), let current = try? ShippedRecord.capture(kata) else { return [] }
+        return shipped.differences(from: current).filter { $0.path.hasPrefix("Tests/") || $0.path == "Package.swift" }
+    }
+
+    private func printWarning(about changedTests: [(path: String, difference: ShippedRecord.Difference)], of kata: Kata) {
+        guard !changedTests.isEmpty else { return }
+        let console = context.console
+        let count = changedTests.count
+        console.line(console.style.yellow("warning: ") + console.style.bold("\(count == 1 ? "a file" : "\(count) files") of this kata's tests differ\(count == 1 ? "s" : "") from the shipped one\(count == 1 ? "" : "s"):"))
+        for change in changedTests.prefix(10) {
+            console.line("  " + change.difference.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "Katas/\(kata.folderName)/\(change.path)")
+        }
+        if count > 10 { console.line("  … and \(count - 10) more") }
+        console.line("The tests are the kata's specification: solve it in Sources/, not in Tests/.")
+        console.line("`kata reset \(kata.number) --tests-only` restores the shipped tests and keeps your code.")
     }
 }

@@ -16,12 +16,15 @@ public struct CommandContext: Sendable {
     public var console: Console
     /// `--root`, when the user named the repository instead of letting kata find it.
     public var explicitRoot: URL?
+    /// How to ask the learner before something they might regret (`kata reset`).
+    public var confirmation: Confirmation
 
-    public init(workingDirectory: URL, environment: [String: String], console: Console, explicitRoot: URL? = nil) {
+    public init(workingDirectory: URL, environment: [String: String], console: Console, explicitRoot: URL? = nil, confirmation: Confirmation = .standard) {
         self.workingDirectory = workingDirectory
         self.environment = environment
         self.console = console
         self.explicitRoot = explicitRoot
+        self.confirmation = confirmation
     }
 
     public func repository() throws -> KataRepository {

@@ -5,7 +5,8 @@ import Foundation
 /// 1. the starter module builds on its own (`swift build --target KataNN`);
 /// 2. the kata's tests fail against the starter (they do not compile, or an expectation fails);
 /// 3. the same tests pass against the reference solution;
-/// 4. the README's `## Hints` section repeats the front-matter hints, and `SOLUTION.md` exists.
+/// 4. the README's `## Hints` section repeats the front-matter hints, `SOLUTION.md` exists, and
+///    `.shipped.json` (see ``ShippedRecord``) matches the starter.
 ///
 /// The solution runs in a copy of the kata package under `.build/kata/verify/NN-slug`, with the
 /// solution's sources in place of the starter's, so the learner's folder is never touched and
@@ -107,7 +108,26 @@ public struct KataVerifier: Sendable {
         if !FileManager.default.fileExists(atPath: solutionNotes.path) {
             problems.append("Solutions/\(kata.folderName)/SOLUTION.md is missing")
         }
+        problems.append(contentsOf: shippedRecordProblems(kata))
         return Rule(name: "documents", passed: problems.isEmpty, detail: problems.isEmpty ? nil : problems.joined(separator: "; "))
+    }
+
+    /// `kata reset` and the tamper warnings trust `.shipped.json`, so it must match the starter.
+    func shippedRecordProblems(_ kata: Kata) -> [String] {
+        let path = "Katas/\(kata.folderName)/\(ShippedRecord.fileName)"
+        guard FileManager.default.fileExists(atPath: ShippedRecord.url(for: kata).path) else {
+            return ["\(path) is missing: run `kata ship \(kata.number)`"]
+        }
+        do {
+            let differences = try ShippedRecord.load(for: kata).differences(from: ShippedRecord.capture(kata))
+            guard !differences.isEmpty else { return [] }
+            let listed = differences.prefix(3).map { "\($0.path) \($0.difference.rawValue)" }.joined(separator: ", ")
+            return ["\(path) does not match the starter (\(listed)\(differences.count > 3 ? ", …" : "")): run `kata ship \(kata.number)` after changing the starter"]
+        } catch let error as KataError {
+            return [error.message]
+        } catch {
+            return ["\(path): \(error.localizedDescription)"]
+        }
     }
 
     private func firstProblem(_ report: TestRunReport, _ output: String) -> String {

@@ -56,6 +56,17 @@ public struct ProgressStore: Sendable {
     public func record(_ status: KataStatus, for kata: Kata, at date: Date = Date()) throws {
         var progress = load().progress
         progress.katas[kata.id] = .init(status: status, checkedAt: date)
+        try save(progress)
+    }
+
+    /// Drops the recorded result of `kata`, which is back at its start after `kata reset`.
+    public func forget(_ kata: Kata) throws {
+        var progress = load().progress
+        guard progress.katas.removeValue(forKey: kata.id) != nil else { return }
+        try save(progress)
+    }
+
+    private func save(_ progress: Progress) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601

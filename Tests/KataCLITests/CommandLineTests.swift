@@ -48,7 +48,7 @@ struct CommandLineTests {
         let result = try KataBinary.run(["check", "2"], in: repository)
         #expect(result.status == 1)
         #expect(result.output.contains("✘ FAILED  Kata 02 · Fix the greeting: 1 of 2 tests failed."))
-        #expect(result.output.contains("✘ greets by name\n    Katas/02-failing-kata/Tests/Kata02Tests/GreeterTests.swift:8\n"))
+        #expect(result.output.contains("✘ greets by name\n    Katas/02-failing-kata/Tests/Kata02Tests/GreeterTests.swift:8\n    │ #expect(greeting(for: \"Ada\") == \"Hello, Ada!\", \"The greeting should name the person.\")\n"))
         #expect(result.output.contains(#"Expectation failed: (greeting(for: "Ada") → "Hello!") == "Hello, Ada!" — The greeting should name the person."#))
         let list = try KataBinary.run(["list"], in: repository)
         #expect(list.output.contains("02  Fix the greeting     fixture, greeting  10 min  failing"))

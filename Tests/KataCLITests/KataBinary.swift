@@ -45,7 +45,7 @@ struct KataBinary {
 
     /// Runs kata and waits for it; past `timeLimit` (a kata that hangs is a bug these tests must
     /// report, not suffer) it is stopped with everything it started and reported as status -1.
-    static func run(_ arguments: [String], in directory: URL, environment overrides: [String: String] = [:], executable: URL = url, timeLimit: Double = 900) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL, environment overrides: [String: String] = [:], executable: URL = url, input: String? = nil, timeLimit: Double = 900) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         for (key, value) in overrides { environment[key] = value }
@@ -58,7 +58,13 @@ struct KataBinary {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try? inputPipe.fileHandleForWriting.close()
+        }
         let pid = process.processIdentifier
         let stopped = LockedData()
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
