@@ -11,14 +11,27 @@ struct KataCommand: ParsableCommand {
         discussion: """
         The learner's loop: `kata list` to see where you are, `kata show N` to read a kata, \
         change the code in Katas/NN-slug/Sources, then `kata check N` until it passes.
+        Stuck? `kata hint N` reveals one hint at a time; `kata solution N` compares your code \
+        with the reference solution.
         Authors run `kata verify` to prove every kata keeps the rules.
 
         Exit codes: 0 success, 1 a kata failed, 64 bad arguments or unknown kata, \
         65 a kata's README or layout is broken, 66 no kata repository found, \
-        69 the swift toolchain is missing, 74 a file could not be read or written.
+        69 a tool kata needs (swift, diff) is missing, 74 a file could not be read or written, \
+        130 interrupted (Ctrl-C).
         """,
         version: "0.1.0",
-        subcommands: [ListCommand.self, ShowCommand.self, CheckCommand.self, ResetCommand.self, VerifyCommand.self, ShipCommand.self, SiteCommand.self]
+        subcommands: [
+            ListCommand.self,
+            ShowCommand.self,
+            HintCommand.self,
+            CheckCommand.self,
+            SolutionCommand.self,
+            ResetCommand.self,
+            VerifyCommand.self,
+            ShipCommand.self,
+            SiteCommand.self,
+        ]
     )
 }
 

@@ -16,15 +16,16 @@ public struct CommandContext: Sendable {
     public var console: Console
     /// `--root`, when the user named the repository instead of letting kata find it.
     public var explicitRoot: URL?
-    /// How to ask the learner before something they might regret (`kata reset`).
+    /// How to ask the learner before something they might regret (`kata reset`, `kata solution`).
     public var confirmation: Confirmation
 
-    public init(workingDirectory: URL, environment: [String: String], console: Console, explicitRoot: URL? = nil, confirmation: Confirmation = .standard) {
+    /// `confirmation` defaults to asking on the terminal, when there is one.
+    public init(workingDirectory: URL, environment: [String: String], console: Console, explicitRoot: URL? = nil, confirmation: Confirmation? = nil) {
         self.workingDirectory = workingDirectory
         self.environment = environment
         self.console = console
         self.explicitRoot = explicitRoot
-        self.confirmation = confirmation
+        self.confirmation = confirmation ?? .standardInput(console: console)
     }
 
     public func repository() throws -> KataRepository {

@@ -1,34 +1,38 @@
 import Foundation
 
-/// Asks the learner a yes-or-no question before something they might regret, when it can.
-///
-/// A question needs someone to answer it: only when standard input and output are both a
-/// terminal is the learner asked. Otherwise (a script, CI, a pipe) ``isInteractive`` is false
-/// and commands require an explicit `--yes` instead of guessing.
+/// Asks the learner a yes-or-no question, where one can be asked: only when both standard input
+/// and standard output are a terminal. Piped or in CI nobody is there to answer, so a command
+/// must decide without asking (and say how to say yes up front, such as `--yes`).
 ///
 /// ```swift
-/// let confirmation = Confirmation.standard
-/// if confirmation.isInteractive, confirmation.ask("Reset kata 01?", console: console) { … }
+/// let confirmation = Confirmation.standardInput(console: console)
+/// if confirmation.canAsk, confirmation.ask("Show it anyway? [y/N] ", on: console) { … }
 /// ```
+///
+/// Tests hand in their answers: `Confirmation(canAsk: true, readAnswer: { "y" })`.
 public struct Confirmation: Sendable {
-    public var isInteractive: Bool
-    /// One line of the answer, or nil at the end of input.
-    public var readAnswer: @Sendable () -> String?
+    /// True when there is a learner at a terminal to answer.
+    public let canAsk: Bool
+    private let readAnswer: @Sendable () -> String?
 
-    public init(isInteractive: Bool, readAnswer: @escaping @Sendable () -> String?) {
-        self.isInteractive = isInteractive
+    public init(canAsk: Bool, readAnswer: @escaping @Sendable () -> String?) {
+        self.canAsk = canAsk
         self.readAnswer = readAnswer
     }
 
-    public static var standard: Confirmation {
-        Confirmation(isInteractive: isatty(0) == 1 && isatty(1) == 1, readAnswer: { readLine() })
+    /// Reads the answer from standard input; it can ask when standard input and `console` are terminals.
+    public static func standardInput(console: Console) -> Confirmation {
+        Confirmation(canAsk: console.isTerminal && isatty(STDIN_FILENO) == 1, readAnswer: { readLine() })
     }
 
-    /// Asks `question` with a `[y/N]` prompt; only "y" or "yes" is a yes.
-    public func ask(_ question: String, console: Console) -> Bool {
-        console.write(question + " [y/N] ")
-        let answer = readAnswer()?.trimmingCharacters(in: .whitespaces).lowercased()
-        if answer == nil { console.line() }
-        return answer == "y" || answer == "yes"
+    /// Writes `question` and reads one line: true only for `y` or `yes`, in any case. Anything
+    /// else, an empty line, or the end of input (Ctrl-D) is no, so a stray Return shows nothing.
+    public func ask(_ question: String, on console: Console) -> Bool {
+        console.write(question)
+        guard let answer = readAnswer() else {
+            console.line() // Ctrl-D leaves the cursor after the question.
+            return false
+        }
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 }

@@ -7,7 +7,8 @@ public enum KataStatus: String, Codable, Sendable, Equatable {
     case passed
 }
 
-/// Keeps the learner's progress in `.kata/state.json` (git-ignored, so it is theirs alone).
+/// Keeps the learner's progress in `.kata/state.json` (git-ignored, so it is theirs alone):
+/// what the last `kata check` of each kata said, and how many of its hints `kata hint` revealed.
 ///
 /// The file is small and only a convenience: a damaged one is set aside as `state.json.corrupt`
 /// and progress starts afresh, with a warning, rather than stopping the learner. Writes are
@@ -17,7 +18,9 @@ public enum KataStatus: String, Codable, Sendable, Equatable {
 /// ```swift
 /// let store = ProgressStore(file: repository.stateFile)
 /// try store.record(.passed, for: kata)
-/// store.load().status(of: kata) // .passed
+/// store.load().progress.status(of: kata) // .passed
+/// try store.recordHintsShown(2, for: kata)
+/// store.load().progress.hintsShown(of: kata) // 2
 /// ```
 public struct ProgressStore: Sendable {
     public struct Progress: Codable, Sendable, Equatable {
@@ -27,11 +30,34 @@ public struct ProgressStore: Sendable {
 
         public struct Entry: Codable, Sendable, Equatable {
             public var status: KataStatus
-            public var checkedAt: Date
+            /// When `kata check` last recorded the status; nil for a kata whose hints were read
+            /// before it was ever checked.
+            public var checkedAt: Date?
+            /// How many of the kata's hints `kata hint` has revealed, counted from the first.
+            public var hintsShown: Int
+
+            public init(status: KataStatus = .notStarted, checkedAt: Date? = nil, hintsShown: Int = 0) {
+                self.status = status
+                self.checkedAt = checkedAt
+                self.hintsShown = hintsShown
+            }
+
+            // Written by hand so that a state file from before `kata hint` (no `hintsShown`)
+            // still loads: a file that fails to decode is set aside, and the learner's progress with it.
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                status = try container.decode(KataStatus.self, forKey: .status)
+                checkedAt = try container.decodeIfPresent(Date.self, forKey: .checkedAt)
+                hintsShown = try container.decodeIfPresent(Int.self, forKey: .hintsShown) ?? 0
+            }
         }
 
         public func status(of kata: Kata) -> KataStatus {
             katas[kata.id]?.status ?? .notStarted
+        }
+
+        public func hintsShown(of kata: Kata) -> Int {
+            katas[kata.id]?.hintsShown ?? 0
         }
     }
 
@@ -53,20 +79,36 @@ public struct ProgressStore: Sendable {
         return (Progress(), "Your progress file \(file.lastPathComponent) was damaged; it was moved to \(aside.lastPathComponent) and progress starts afresh. Your code is untouched.")
     }
 
+    /// Records what a `kata check` said, keeping the count of hints already shown.
     public func record(_ status: KataStatus, for kata: Kata, at date: Date = Date()) throws {
-        var progress = load().progress
-        progress.katas[kata.id] = .init(status: status, checkedAt: date)
-        try save(progress)
+        try update(kata) { entry in
+            entry.status = status
+            entry.checkedAt = date
+        }
     }
 
-    /// Drops the recorded result of `kata`, which is back at its start after `kata reset`.
+    /// Records that the first `count` hints of `kata` have been shown, keeping its status: a kata
+    /// whose hints were read before any check stays not started.
+    public func recordHintsShown(_ count: Int, for kata: Kata) throws {
+        try update(kata) { $0.hintsShown = max(0, count) }
+    }
+
+    /// Forgets the last check of `kata`, which is back at its start after `kata reset`; the hints
+    /// already shown stay shown.
     public func forget(_ kata: Kata) throws {
-        var progress = load().progress
-        guard progress.katas.removeValue(forKey: kata.id) != nil else { return }
-        try save(progress)
+        guard load().progress.katas[kata.id] != nil else { return }
+        try update(kata) { entry in
+            entry.status = .notStarted
+            entry.checkedAt = nil
+        }
     }
 
-    private func save(_ progress: Progress) throws {
+    /// Changes one kata's entry (a fresh one when it has none) and writes the whole file anew.
+    private func update(_ kata: Kata, _ change: (inout Progress.Entry) -> Void) throws {
+        var progress = load().progress
+        var entry = progress.katas[kata.id] ?? Progress.Entry()
+        change(&entry)
+        progress.katas[kata.id] = entry
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
