@@ -10,7 +10,8 @@ struct KataCommand: ParsableCommand {
         abstract: "Katas that make Grand Central Dispatch and async Swift code testable.",
         discussion: """
         The learner's loop: `kata list` to see where you are, `kata show N` to read a kata, \
-        change the code in Katas/NN-slug/Sources, then `kata check N` until it passes.
+        change the code in Katas/NN-slug/Sources, then `kata check N` until it passes \
+        (or leave `kata watch N` running: it checks again on every save).
         Authors run `kata verify` to prove every kata keeps the rules.
 
         Exit codes: 0 success, 1 a kata failed, 64 bad arguments or unknown kata, \
@@ -18,7 +19,7 @@ struct KataCommand: ParsableCommand {
         69 the swift toolchain is missing, 74 a file could not be read or written.
         """,
         version: "0.1.0",
-        subcommands: [ListCommand.self, ShowCommand.self, CheckCommand.self, VerifyCommand.self, SiteCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, CheckCommand.self, WatchCommand.self, VerifyCommand.self, SiteCommand.self]
     )
 }
 
