@@ -10,7 +10,8 @@ struct KataCommand: ParsableCommand {
         abstract: "Katas that make Grand Central Dispatch and async Swift code testable.",
         discussion: """
         The learner's loop: `kata list` to see where you are, `kata show N` to read a kata, \
-        change the code in Katas/NN-slug/Sources, then `kata check N` until it passes.
+        change the code in Katas/NN-slug/Sources, then `kata check N` until it passes \
+        (or leave `kata watch N` running: it checks again on every save).
         Stuck? `kata hint N` reveals one hint at a time; `kata solution N` compares your code \
         with the reference solution.
         Authors run `kata verify` to prove every kata keeps the rules.
@@ -26,6 +27,7 @@ struct KataCommand: ParsableCommand {
             ShowCommand.self,
             HintCommand.self,
             CheckCommand.self,
+            WatchCommand.self,
             SolutionCommand.self,
             ResetCommand.self,
             VerifyCommand.self,
