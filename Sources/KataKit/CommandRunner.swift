@@ -110,6 +110,7 @@ public struct CommandRunner: Sendable {
             onOutput?(String(decoding: chunk, as: UTF8.self))
         }
         exited.wait()
+        RunningCommands.shared.waitIfInterrupted()
         return CommandResult(
             exitCode: process.terminationStatus,
             wasSignaled: process.terminationReason == .uncaughtSignal,
@@ -125,9 +126,18 @@ public final class RunningCommands: @unchecked Sendable {
     public static let shared = RunningCommands()
     private let lock = NSLock()
     private var processes: Set<pid_t> = []
+    private var interrupted = false
 
     func insert(_ pid: pid_t) { lock.withLock { _ = processes.insert(pid) } }
     func remove(_ pid: pid_t) { lock.withLock { _ = processes.remove(pid) } }
+
+    /// A command that ended because Ctrl-C stopped it has no result worth reporting: its caller
+    /// would record a failure the learner never had. So its thread waits here for the interrupt
+    /// handler, which exits the process.
+    func waitIfInterrupted() {
+        guard lock.withLock({ interrupted }) else { return }
+        while true { sleep(60) }
+    }
 
     /// Stops every running command and every process it started.
     public func stopAll() {
@@ -141,6 +151,7 @@ public final class RunningCommands: @unchecked Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                shared.lock.withLock { shared.interrupted = true }
                 FileHandle.standardError.write(Data("\nInterrupted; stopping the tests…\n".utf8))
                 shared.stopAll()
                 FileHandle.standardError.write(Data("Interrupted; the tests were stopped and nothing was recorded.\n".utf8))
