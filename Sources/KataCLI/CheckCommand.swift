@@ -60,8 +60,7 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Build and run the tests with a sanitizer: thread, address or undefined.", valueName: "sanitizer"))
     var sanitize: Sanitizer?
 
-    @Option(name: .long, help: ArgumentHelp("Stop a run that takes longer than this many seconds, build included (a deadlock, usually).", valueName: "seconds"))
-    var timeout: Int = 600
+    @OptionGroup var timeout: TimeoutOption
 
     @Option(name: .long, help: ArgumentHelp("How to report: text (for people) or json (one object, for tools).", valueName: "format"))
     var format: CheckFrontend.Format = .text
@@ -79,9 +78,6 @@ struct CheckCommand: ParsableCommand {
         if verbose && format == .json {
             throw ValidationError("--verbose and --format json cannot be combined: the JSON object must be all that is printed.")
         }
-        guard (1...86_400).contains(timeout) else {
-            throw ValidationError("--timeout takes a number of seconds from 1 to 86400, e.g. --timeout 900.")
-        }
     }
 
     func run() throws {
@@ -89,7 +85,7 @@ struct CheckCommand: ParsableCommand {
         try runFrontend({ try CheckFrontend(context: context).run(
                 kata: kata,
                 options: TestRunOptions(filter: filter, sanitizer: sanitize, repetitions: repetitions),
-                timeout: .seconds(timeout),
+                timeout: timeout.duration,
                 verbose: verbose,
                 format: format
             ) }, console: context.console, stoppingCommandsOnInterrupt: true)

@@ -37,26 +37,19 @@ struct WatchCommand: ParsableCommand {
     @Flag(name: .long, help: "Look for changes twice a second instead of being told (for folders that never tell).")
     var poll = false
 
-    @Option(name: .long, help: ArgumentHelp("Stop a check that takes longer than this many seconds, build included (a deadlock, usually).", valueName: "seconds"))
-    var timeout: Int = 600
+    @OptionGroup var timeout: TimeoutOption
 
     @Flag(name: .shortAndLong, help: "Show the whole build and test log of each check as it runs.")
     var verbose = false
 
     @OptionGroup var options: GlobalOptions
 
-    func validate() throws {
-        guard (1...86_400).contains(timeout) else {
-            throw ValidationError("--timeout takes a number of seconds from 1 to 86400, e.g. --timeout 900.")
-        }
-    }
-
     func run() throws {
         let context = options.context()
         try runFrontend({ try WatchFrontend(context: context).run(
                 kata: kata,
                 polling: poll,
-                timeout: .seconds(timeout),
+                timeout: timeout.duration,
                 verbose: verbose
             ) }, console: context.console, stoppingCommandsOnInterrupt: true)
     }

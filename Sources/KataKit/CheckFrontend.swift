@@ -40,7 +40,7 @@ public struct CheckFrontend: Sendable {
             kata = try catalog.kata(named: reference)
         } else {
             let progress = context.progress(in: catalog.repository)
-            guard let next = catalog.katas.first(where: { progress.status(of: $0) != .passed }) else {
+            guard let next = progress.firstNotPassed(of: catalog.katas) else {
                 if text {
                     console.line("Every kata has passed. Run `kata check N` to check one again.")
                 } else {

@@ -29,7 +29,7 @@ public struct ListFrontend: Sendable {
         }
         let passed = catalog.katas.filter { progress.status(of: $0) == .passed }.count
         context.console.line()
-        if let next = catalog.katas.first(where: { progress.status(of: $0) != .passed }) {
+        if let next = progress.firstNotPassed(of: catalog.katas) {
             context.console.line("\(passed) of \(catalog.katas.count) passed. Next: `kata show \(next.number)` to read kata \(next.id), `kata check \(next.number)` to check it.")
         } else {
             context.console.line("All \(catalog.katas.count) katas passed. Well done.")

@@ -56,6 +56,11 @@ public struct ProgressStore: Sendable {
             katas[kata.id]?.status ?? .notStarted
         }
 
+        /// Where the learner goes next: the first kata, in catalog order, not passed yet.
+        public func firstNotPassed(of katas: [Kata]) -> Kata? {
+            katas.first { status(of: $0) != .passed }
+        }
+
         public func hintsShown(of kata: Kata) -> Int {
             katas[kata.id]?.hintsShown ?? 0
         }

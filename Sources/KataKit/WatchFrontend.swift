@@ -48,7 +48,7 @@ public struct WatchFrontend: Sendable {
             first = try catalog.kata(named: reference)
         } else {
             let progress = context.progress(in: catalog.repository)
-            guard let next = catalog.katas.first(where: { progress.status(of: $0) != .passed }) else {
+            guard let next = progress.firstNotPassed(of: catalog.katas) else {
                 context.console.line("Every kata has passed. Run `kata watch N` to watch one again.")
                 return ExitStatus.success
             }
