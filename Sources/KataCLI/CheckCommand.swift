@@ -77,7 +77,7 @@ struct CheckCommand: ParsableCommand {
         }
         try validateRepetitions(repetitions)
         if verbose && format == .json {
-            throw ValidationError("--verbose and --format json cannot be combined: the JSON object must be all that is printed.")
+            throw ValidationError("--verbose and --format json cannot be combined: the JSON object must be all that is printed. Leave out one of them.")
         }
         guard (1...86_400).contains(timeout) else {
             throw ValidationError("--timeout takes a number of seconds from 1 to 86400, e.g. --timeout 900.")
