@@ -18,10 +18,21 @@ public final class InterruptGuard: @unchecked Sendable {
     private let lock = NSLock()
     private var cleanup: (@Sendable () -> Void)?
     private var message = "Interrupted; nothing was changed."
+    /// Set before the handler waits for the lock: a lock is not fair, and a writer that takes it
+    /// again at once for its next step would otherwise run to the end before the interrupt.
+    private let flagLock = NSLock()
+    private var interrupted = false
 
-    /// Runs `body` so that an interrupt waits for it to finish.
+    /// Runs `body` so that an interrupt waits for it to finish; once interrupted, no further
+    /// step starts (the thread waits for the handler to end the process).
     public func whole<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try lock.withLock(body)
+        lock.lock()
+        defer { lock.unlock() }
+        if flagLock.withLock({ interrupted }) {
+            lock.unlock()
+            while true { sleep(60) }
+        }
+        return try body()
     }
 
     /// What an interrupt from now on must undo (remove a staging folder), and what it then says.
@@ -37,6 +48,7 @@ public final class InterruptGuard: @unchecked Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                shared.flagLock.withLock { shared.interrupted = true }
                 // Never released: the process ends holding it, so no further step starts.
                 shared.lock.lock()
                 shared.cleanup?()

@@ -73,10 +73,17 @@ public struct SiteWriter: Sendable {
                     advice: "The previous site is kept; the new one is in \(staging.path)."
                 )
             }
+            interrupts.onInterrupt(say: "Interrupted after the new site was in place; \(name)/ is complete.") {
+                // The old site, now beside the new one.
+                try? FileManager.default.removeItem(at: staging)
+                try? FileManager.default.removeItem(at: previous)
+            }
+        }
+        interrupts.whole {
+            try? fileManager.removeItem(at: staging)
+            try? fileManager.removeItem(at: previous)
             interrupts.onInterrupt(say: "Interrupted after the new site was in place; \(name)/ is complete.")
         }
-        try? fileManager.removeItem(at: staging)
-        try? fileManager.removeItem(at: previous)
     }
 
     /// Puts `staging` in place of the site. Where the system can exchange two folders in one
