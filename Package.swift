@@ -46,6 +46,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "kata", targets: ["KataCLI"]),
+        .executable(name: "kata-fuzz", targets: ["KataFuzz"]),
         .library(name: "KataKit", targets: ["KataKit"]),
     ],
     dependencies: [
@@ -71,6 +72,11 @@ let package = Package(
         .executableTarget(
             name: "KataCLI",
             dependencies: ["KataKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Random and mutated READMEs through the front-matter and markdown pipeline (scripts/test runs it).
+        .executableTarget(
+            name: "KataFuzz",
+            dependencies: ["KataKit"]
         ),
         .testTarget(
             name: "KataKitTests",

@@ -76,7 +76,7 @@ struct CheckCommand: ParsableCommand {
         }
         try validateRepetitions(repetitions)
         if verbose && format == .json {
-            throw ValidationError("--verbose and --format json cannot be combined: the JSON object must be all that is printed.")
+            throw ValidationError("--verbose and --format json cannot be combined: the JSON object must be all that is printed. Leave out one of them.")
         }
     }
 

@@ -60,10 +60,15 @@ struct GlobalOptions: ParsableArguments {
 
 /// Runs a frontend and turns its status, or its ``KataError``, into the process's exit code.
 /// `stoppingCommandsOnInterrupt`: Ctrl-C also stops the `swift` commands it runs (check, verify).
-func runFrontend(_ body: () throws -> Int32, console: Console, stoppingCommandsOnInterrupt: Bool = false) throws {
+/// `guardingFiles`: Ctrl-C waits for the file change in progress to be whole (site).
+func runFrontend(_ body: () throws -> Int32, console: Console, stoppingCommandsOnInterrupt: Bool = false, guardingFiles: Bool = false) throws {
     // A reader who quits the pager, or `kata list | head`, closes the pipe; that is no crash.
     signal(SIGPIPE, SIG_IGN)
-    let interruptSources = stoppingCommandsOnInterrupt ? RunningCommands.stopOnInterrupt() : []
+    // A write past a file-size limit (`ulimit -f`, some quota setups) would kill kata with
+    // SIGXFSZ mid-write; ignored, the write fails with EFBIG and kata explains it like a full disk.
+    signal(SIGXFSZ, SIG_IGN)
+    let interruptSources = stoppingCommandsOnInterrupt ? RunningCommands.stopOnInterrupt()
+        : guardingFiles ? InterruptGuard.install() : []
     defer { interruptSources.forEach { $0.cancel() } }
     let status: Int32
     do {

@@ -29,6 +29,6 @@ struct SiteCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try SiteFrontend(context: context).run(check: check) }, console: context.console)
+        try runFrontend({ try SiteFrontend(context: context).run(check: check) }, console: context.console, guardingFiles: !check)
     }
 }

@@ -51,10 +51,12 @@ public struct CheckFrontend: Sendable {
             kata = next
         }
         let repository = catalog.repository
+        try KataPackageLayout.validate(kata)
         var runner = context.runner
         runner.timeout = timeout
         let session = SwiftTestSession(runner: runner, swift: try runner.swiftExecutable(), workingDirectory: repository.root)
         let changedTests = Self.changedTests(of: kata)
+        let deletedSources = Self.deletedSources(of: kata)
 
         if text {
             console.line(console.style.bold("Checking \(kata.heading)"))
@@ -62,6 +64,7 @@ public struct CheckFrontend: Sendable {
             let repeated = options.repetitions > 1 ? "  (up to \(options.repetitions) times, stopping at the first failure)" : ""
             console.line(console.style.dim("$ swift " + command.joined(separator: " ") + repeated))
             printWarning(about: changedTests, of: kata)
+            printWarning(aboutDeleted: deletedSources, of: kata)
         }
         let spinner = text && !verbose && console.isTerminal
             ? ProgressSpinner(console: console, message: options.sanitizer.map { "Building with the \($0.rawValue) sanitizer" } ?? "Building")
@@ -75,6 +78,9 @@ public struct CheckFrontend: Sendable {
         do {
             defer { spinner?.stop() }
             result = try session.run(package: kata.directory, options: options, onOutput: echo, onRunFinished: runFinished)
+        }
+        if result.report.outcome == .buildFailed, let broken = KataPackageLayout.manifestError(in: result.output, of: kata) {
+            throw broken
         }
         let report = result.report
         let passed = report.outcome == .passed
@@ -98,7 +104,7 @@ public struct CheckFrontend: Sendable {
         // A filtered run that passes proves only part of the kata, so it is not recorded as a pass.
         if status != ExitStatus.usage, !passed || options.filter == nil {
             do {
-                try ProgressStore(file: repository.stateFile).record(passed ? .passed : .failing, for: kata)
+                try repository.progressStore.record(passed ? .passed : .failing, for: kata)
             } catch let error as KataError {
                 console.error(console.style.yellow("warning: ") + error.description)
             }
@@ -112,6 +118,23 @@ public struct CheckFrontend: Sendable {
     static func changedTests(of kata: Kata) -> [(path: String, difference: ShippedRecord.Difference)] {
         guard let shipped = try? ShippedRecord.load(for: kata), let current = try? ShippedRecord.capture(kata) else { return [] }
         return shipped.differences(from: current).filter { $0.path.hasPrefix("Tests/") || $0.path == "Package.swift" }
+    }
+
+    /// Files under `Sources/` the kata shipped with that are gone. A learner may have moved the
+    /// code on purpose, so this only warns; but a file deleted by accident makes the build fail
+    /// in ways that look like the kata's own puzzle.
+    static func deletedSources(of kata: Kata) -> [String] {
+        guard let shipped = try? ShippedRecord.load(for: kata), let current = try? ShippedRecord.capture(kata) else { return [] }
+        return shipped.differences(from: current, under: "Sources/").filter { $0.difference == .deleted }.map(\.path)
+    }
+
+    private func printWarning(aboutDeleted paths: [String], of kata: Kata) {
+        guard !paths.isEmpty else { return }
+        let console = context.console
+        let files = paths.prefix(10).map { "Katas/\(kata.folderName)/\($0)" }
+        let more = paths.count > 10 ? " and \(paths.count - 10) more" : ""
+        console.line(console.style.yellow("warning: ") + console.style.bold("\(paths.count == 1 ? "a file" : "\(paths.count) files") of the kata's starter code \(paths.count == 1 ? "is" : "are") gone: ") + files.joined(separator: ", ") + more + ".")
+        console.line("If that was not on purpose, `kata reset \(kata.number)` brings back the starter; your files are saved to a backup first.")
     }
 
     private func printWarning(about changedTests: [(path: String, difference: ShippedRecord.Difference)], of kata: Kata) {

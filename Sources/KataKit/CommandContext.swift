@@ -40,7 +40,7 @@ public struct CommandContext: Sendable {
 
     /// Progress, with any warning about a damaged progress file already shown.
     func progress(in repository: KataRepository) -> ProgressStore.Progress {
-        let (progress, warning) = ProgressStore(file: repository.stateFile).load()
+        let (progress, warning) = repository.progressStore.load()
         if let warning { console.error(console.style.yellow("warning: ") + warning) }
         return progress
     }

@@ -84,7 +84,7 @@ public struct CommandRunner: Sendable {
         } catch {
             throw KataError(
                 .toolUnavailable,
-                "Could not start \(executable.path): \(error.localizedDescription)",
+                "Could not start \(executable.path): \(FileSystemFailure.reason(of: error))",
                 advice: "Check that it is installed and executable."
             )
         }
@@ -152,9 +152,10 @@ public final class RunningCommands: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 shared.lock.withLock { shared.interrupted = true }
-                FileHandle.standardError.write(Data("\nInterrupted; stopping the tests…\n".utf8))
+                // try?: with standard error closed, FileHandle.write(_:) would trap.
+                try? FileHandle.standardError.write(contentsOf: Data("\nInterrupted; stopping the tests…\n".utf8))
                 shared.stopAll()
-                FileHandle.standardError.write(Data("Interrupted; the tests were stopped and nothing was recorded.\n".utf8))
+                try? FileHandle.standardError.write(contentsOf: Data("Interrupted; the tests were stopped and nothing was recorded.\n".utf8))
                 exit(130)
             }
             source.resume()

@@ -25,7 +25,9 @@ public enum FrontMatter {
     }
 
     public static func split(_ text: String, file: String) throws -> Document {
-        var lines = text.components(separatedBy: "\n")
+        // By scalar, not by Character: "\r\n" is one Character, and a CRLF file must still split.
+        // (Foundation's components(separatedBy:) does the same, many times slower.)
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
         if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0].removeFirst() }
         guard lines.first?.trimmingTrailingWhitespace == "---" else {
             throw invalid(file, line: 1, "does not start with front matter (a line `---`, the YAML fields, then `---`).")
@@ -44,9 +46,13 @@ public enum FrontMatter {
     public static func metadata(from document: Document, file: String) throws -> KataMetadata {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: document.yaml)
+            // An explicit encoding: the default reads the whole environment on every call.
+            root = try Yams.compose(yaml: document.yaml, .default, .default, .utf8)
         } catch let error as YamlError {
-            throw invalid(file, line: document.fileLine(of: error.mark), "has front matter that is not valid YAML: \(error.problem).")
+            // libyaml notices a missing `]` where the next line starts; the context says where
+            // the construct it gave up on began, which is usually the line to fix.
+            let started = error.context.map { " (\($0.text) that starts on line \(document.fileLine(of: $0.mark)))" } ?? ""
+            throw invalid(file, line: document.fileLine(of: error.mark), "has front matter that is not valid YAML: \(error.problem)\(started).")
         }
         guard let mapping = root?.mapping else {
             throw invalid(file, line: document.yamlFirstLine, "has front matter that is not a list of `field: value` lines.")
@@ -74,7 +80,12 @@ public enum FrontMatter {
     static let fieldNames = ["number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints"]
 
     static func invalid(_ file: String, line: Int, _ problem: String) -> KataError {
-        KataError(.invalidCatalog, "\(file):\(line): the README \(problem)", advice: "AUTHORING.md describes every front-matter field.")
+        KataError(.invalidCatalog, "\(file):\(line): the README \(problem)", advice: advice(for: file))
+    }
+
+    /// An author fixes the field; a learner who broke a README by accident gets it back from git.
+    static func advice(for file: String) -> String {
+        "Fix it as AUTHORING.md describes every front-matter field, or restore the file with `git checkout -- \(file)`."
     }
 }
 
@@ -110,7 +121,7 @@ private struct Fields {
 
     func error(_ name: String, _ problem: String) -> KataError {
         let line = (try? node(name)).flatMap { document.fileLine(of: $0.mark) } ?? document.yamlFirstLine
-        return KataError(.invalidCatalog, "\(file):\(line): front-matter field '\(name)' \(problem)", advice: "AUTHORING.md describes every front-matter field.")
+        return KataError(.invalidCatalog, "\(file):\(line): front-matter field '\(name)' \(problem)", advice: FrontMatter.advice(for: file))
     }
 
     func string(_ name: String) throws -> String {
@@ -147,7 +158,7 @@ private struct Fields {
                 )
             }
             guard let text = item.scalar?.string.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
-                throw KataError(.invalidCatalog, "\(file):\(line): item \(offset + 1) of '\(name)' must be non-empty text.", advice: "AUTHORING.md describes every front-matter field.")
+                throw KataError(.invalidCatalog, "\(file):\(line): item \(offset + 1) of '\(name)' must be non-empty text.", advice: FrontMatter.advice(for: file))
             }
             return text
         }
@@ -176,6 +187,13 @@ private extension YamlError {
     var mark: Mark? {
         switch self {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark
+        default: nil
+        }
+    }
+
+    var context: YamlError.Context? {
+        switch self {
+        case .scanner(let context, _, _, _), .parser(let context, _, _, _), .composer(let context, _, _, _): context
         default: nil
         }
     }

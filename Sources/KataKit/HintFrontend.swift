@@ -85,7 +85,7 @@ public struct HintFrontend: Sendable {
     /// learner only the count, never the hint.
     private func remember(_ count: Int, of kata: Kata, in repository: KataRepository) {
         do {
-            try ProgressStore(file: repository.stateFile).recordHintsShown(count, for: kata)
+            try repository.progressStore.recordHintsShown(count, for: kata)
         } catch {
             let console = context.console
             console.error(console.style.yellow("warning: ") + ((error as? KataError)?.description ?? "\(error)"))

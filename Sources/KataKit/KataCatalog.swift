@@ -41,7 +41,7 @@ public struct KataCatalog: Sendable {
         do {
             names = try fileManager.contentsOfDirectory(atPath: repository.katasDirectory.path)
         } catch {
-            throw KataError(.fileSystem, "Could not read \(repository.katasDirectory.path): \(error.localizedDescription)")
+            throw KataError(.fileSystem, "Could not read \(repository.katasDirectory.path): \(FileSystemFailure.reason(of: error))")
         }
         var katas: [Kata] = []
         var problems: [Problem] = []
@@ -73,16 +73,19 @@ public struct KataCatalog: Sendable {
         let directory = repository.katasDirectory.appendingPathComponent(folder, isDirectory: true)
         let readme = directory.appendingPathComponent("README.md")
         let relativeReadme = "Katas/\(folder)/README.md"
+        try repository.requireInside(directory, what: "Katas/\(folder)")
+        try repository.requireInside(readme, what: relativeReadme)
         guard let data = FileManager.default.contents(atPath: readme.path) else {
+            let empty = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).isEmpty
             throw KataError(
                 .invalidCatalog,
-                "Katas/\(folder) has no README.md.",
-                advice: "Every kata folder needs a README.md with front matter; restore it with `git checkout -- \(relativeReadme)`."
+                empty ? "Katas/\(folder) is empty: the kata's README.md, code and tests are missing." : "Katas/\(folder) has no README.md.",
+                advice: empty
+                    ? "Restore the kata with `git checkout -- Katas/\(folder)`, or remove the empty folder."
+                    : "Every kata folder needs a README.md with front matter; restore it with `git checkout -- \(relativeReadme)`."
             )
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw KataError(.invalidCatalog, "\(relativeReadme) is not UTF-8 text.", advice: "Save it as UTF-8.")
-        }
+        let text = try UTF8Text.decode(data, file: relativeReadme, restore: "git checkout -- \(relativeReadme)")
         let document = try FrontMatter.split(text, file: relativeReadme)
         let metadata = try FrontMatter.metadata(from: document, file: relativeReadme)
         let expectedFolder = "\(Kata.id(metadata.number))-\(metadata.slug)"

@@ -23,6 +23,10 @@ public struct KataRepository: Sendable, Equatable {
     public var workDirectory: URL { root.appendingPathComponent(".build/kata", isDirectory: true) }
     /// The learner's progress, git-ignored.
     public var stateFile: URL { root.appendingPathComponent(".kata/state.json") }
+    /// The learner's progress, kept inside the repository even if `.kata` is a symbolic link.
+    public var progressStore: ProgressStore { ProgressStore(file: stateFile, repository: self) }
+    /// Where `kata reset` saves the learner's files before it changes them.
+    public var backupsDirectory: URL { root.appendingPathComponent(".kata/backups", isDirectory: true) }
 
     /// Finds the repository that contains `directory`, or uses `explicitRoot` when one is given.
     public static func locate(from directory: URL, explicitRoot: URL? = nil) throws -> KataRepository {
@@ -46,7 +50,7 @@ public struct KataRepository: Sendable, Equatable {
         }
         throw KataError(
             .repositoryNotFound,
-            "No kata repository found in \(directory.standardizedFileURL.path) or any folder above it.",
+            "No kata repository (a folder with a Package.swift and a Katas folder) found in \(directory.standardizedFileURL.path) or any folder above it.",
             advice: "Run kata from inside your clone of dispatch-katas, or pass its folder with --root PATH."
         )
     }
@@ -57,6 +61,44 @@ public struct KataRepository: Sendable, Equatable {
         return fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
             && fileManager.fileExists(atPath: folder.appendingPathComponent("Katas").path, isDirectory: &isDirectory)
             && isDirectory.boolValue
+    }
+
+    /// Whether `url` lies inside the repository once every symbolic link on its way is followed.
+    /// A link in `Katas/` (or a `.kata` folder that is a link) could otherwise lead a command to
+    /// read or write anywhere on the learner's disk.
+    public func contains(_ url: URL) -> Bool {
+        guard let rootPath = Self.resolved(root), let path = Self.resolved(url) else { return false }
+        return path == rootPath || path.hasPrefix(rootPath == "/" ? "/" : rootPath + "/")
+    }
+
+    /// Throws unless `url` lies inside the repository; `what` names it for the learner, e.g.
+    /// `Katas/05-x`.
+    public func requireInside(_ url: URL, what: String) throws {
+        guard !contains(url) else { return }
+        let destination = Self.resolved(url).map { "leads to \($0), outside the repository" } ?? "is a symbolic link that leads nowhere"
+        throw KataError(
+            .invalidCatalog,
+            "\(what) \(destination); kata reads and writes only inside \(root.path).",
+            advice: "Replace the link with a real folder or file inside the repository, or remove it."
+        )
+    }
+
+    /// The real path of `url`: symbolic links followed as far as the path exists (a file about
+    /// to be written does not exist yet, but its folders may be links); nil for a link that
+    /// leads nowhere.
+    static func resolved(_ url: URL) -> String? {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
+        // attributesOfItem does not follow a final link, so a dangling link counts as existing.
+        while (try? FileManager.default.attributesOfItem(atPath: existing.path)) == nil, existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing.deleteLastPathComponent()
+        }
+        guard let real = realpath(existing.path, nil) else { return nil }
+        defer { free(real) }
+        var path = String(cString: real)
+        for component in rest { path += (path.hasSuffix("/") ? "" : "/") + component }
+        return path
     }
 
     /// `path` relative to the repository root when it lies inside it, else unchanged.

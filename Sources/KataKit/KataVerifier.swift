@@ -74,6 +74,7 @@ public struct KataVerifier: Sendable {
     func stageSolution(of kata: Kata) throws -> URL {
         let fileManager = FileManager.default
         let stage = repository.workDirectory.appendingPathComponent("verify/\(kata.folderName)", isDirectory: true)
+        try repository.requireInside(kata.solutionSourcesDirectory, what: "Solutions/\(kata.folderName)/Sources/\(kata.moduleName)")
         do {
             try fileManager.createDirectory(at: stage, withIntermediateDirectories: true)
             // Everything but the build folder is replaced, so a stale file can never linger.
@@ -90,7 +91,7 @@ public struct KataVerifier: Sendable {
         } catch {
             throw KataError(
                 .fileSystem,
-                "Could not prepare the solution of \(kata.heading) in \(stage.path): \(error.localizedDescription)",
+                "Could not prepare the solution of \(kata.heading) in \(stage.path): \(FileSystemFailure.reason(of: error))",
                 advice: "Check that Solutions/\(kata.folderName)/Sources/\(kata.moduleName) exists and that .build is writable."
             )
         }
@@ -126,7 +127,7 @@ public struct KataVerifier: Sendable {
         } catch let error as KataError {
             return [error.message]
         } catch {
-            return ["\(path): \(error.localizedDescription)"]
+            return ["\(path): \(FileSystemFailure.reason(of: error))"]
         }
     }
 

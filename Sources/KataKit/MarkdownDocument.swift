@@ -11,7 +11,8 @@ import Foundation
 /// ```
 public struct MarkdownDocument: Sendable {
     public let root: MarkdownNode
-    /// The document as HTML. Raw HTML is kept, but `tagfilter` disarms tags such as `<script>`.
+    /// The document as HTML. Raw HTML is kept, but `tagfilter` disarms tags such as `<script>`;
+    /// this is not for publishing: the site renders with ``SiteMarkdown``, which filters raw HTML.
     public let html: String
 
     public init(parsing markdown: String) {
@@ -75,10 +76,20 @@ public struct MarkdownNode: Sendable, Equatable {
     public var line: Int
     public var children: [MarkdownNode] = []
 
-    init(_ node: OpaquePointer) {
+    /// Deeper than any README nests (a list in a quote in a list is three); below it a subtree
+    /// is kept as its text only. The code that walks the tree is recursive, and `> > > …` a
+    /// few thousand times deep would otherwise overflow the stack.
+    static let maximumDepth = 64
+
+    init(_ node: OpaquePointer, depth: Int = 0) {
+        line = Int(cmark_node_get_start_line(node))
+        guard depth < Self.maximumDepth else {
+            kind = .text
+            literal = Self.flatText(of: node)
+            return
+        }
         let typeName = String(cString: cmark_node_get_type_string(node))
         kind = Kind(rawValue: typeName) ?? (typeName == "table_header" ? .tableHeader : .other)
-        line = Int(cmark_node_get_start_line(node))
         if let literal = cmark_node_get_literal(node) { self.literal = String(cString: literal) }
         switch kind {
         case .heading:
@@ -95,9 +106,25 @@ public struct MarkdownNode: Sendable, Equatable {
         }
         var child = cmark_node_first_child(node)
         while let current = child {
-            children.append(MarkdownNode(current))
+            children.append(MarkdownNode(current, depth: depth + 1))
             child = cmark_node_next(current)
         }
+    }
+
+    /// The text below `node`, gathered with cmark's iterator rather than by recursion.
+    private static func flatText(of node: OpaquePointer) -> String {
+        var text = ""
+        let iterator = cmark_iter_new(node)!
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_PARAGRAPH: text += " "
+            default: break
+            }
+        }
+        return text
     }
 
     /// The text of this node and everything below it, without markup.

@@ -16,7 +16,7 @@ public enum KataStatus: String, Codable, Sendable, Equatable {
 /// file behind.
 ///
 /// ```swift
-/// let store = ProgressStore(file: repository.stateFile)
+/// let store = repository.progressStore   // ProgressStore(file: repository.stateFile, repository: repository)
 /// try store.record(.passed, for: kata)
 /// store.load().progress.status(of: kata) // .passed
 /// try store.recordHintsShown(2, for: kata)
@@ -67,13 +67,19 @@ public struct ProgressStore: Sendable {
     }
 
     public let file: URL
+    /// The repository the file must stay inside, symbolic links followed; nil trusts `file`.
+    public let repository: KataRepository?
 
-    public init(file: URL) {
+    public init(file: URL, repository: KataRepository? = nil) {
         self.file = file
+        self.repository = repository
     }
 
     /// The progress on disk, plus a warning when the file had to be set aside.
     public func load() -> (progress: Progress, warning: String?) {
+        if let repository, !repository.contains(file) {
+            return (Progress(), "\(repository.relativePath(file.path)) leads outside the repository (a symbolic link), so kata neither reads nor saves your progress there. Remove the link to keep your progress again.")
+        }
         guard let data = FileManager.default.contents(atPath: file.path) else { return (Progress(), nil) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -110,6 +116,13 @@ public struct ProgressStore: Sendable {
 
     /// Changes one kata's entry (a fresh one when it has none) and writes the whole file anew.
     private func update(_ kata: Kata, _ change: (inout Progress.Entry) -> Void) throws {
+        if let repository, !repository.contains(file) {
+            throw KataError(
+                .fileSystem,
+                "Your progress was not saved: \(repository.relativePath(file.path)) leads outside the repository (a symbolic link), and kata writes only inside it.",
+                advice: "Remove the link (`rm .kata`, if .kata is the link); progress is then kept in .kata/state.json again. Your code is untouched."
+            )
+        }
         var progress = load().progress
         var entry = progress.katas[kata.id] ?? Progress.Entry()
         change(&entry)
@@ -123,7 +136,7 @@ public struct ProgressStore: Sendable {
         } catch {
             throw KataError(
                 .fileSystem,
-                "Could not save your progress to \(file.path): \(error.localizedDescription)",
+                "Could not save your progress to \(file.path): \(FileSystemFailure.reason(of: error))",
                 advice: "Check that the folder is writable and the disk is not full. Your code is untouched."
             )
         }

@@ -25,6 +25,7 @@ public struct ResetFrontend: Sendable {
         let console = context.console
         let shipped = try ShippedRecord.load(for: kata)
         try Self.validatePaths(of: shipped, kata: kata)
+        try Self.requireInside(catalog.repository, kata: kata, paths: Array(shipped.files.keys))
         let differences = shipped.differences(from: try ShippedRecord.capture(kata)).filter { change in
             !testsOnly || change.path.hasPrefix("Tests/") || change.path == "Package.swift"
         }
@@ -72,13 +73,13 @@ public struct ResetFrontend: Sendable {
         } catch {
             throw KataError(
                 .fileSystem,
-                "The reset of \(kata.heading) stopped halfway: \(error.localizedDescription)",
+                "The reset of \(kata.heading) stopped halfway: \(FileSystemFailure.reason(of: error))",
                 advice: "Your files are saved in \(catalog.repository.relativePath(backup.path)); copy them back, fix the cause (a read-only folder, a full disk), and reset again."
             )
         }
         // The kata is back at its start, so its recorded result no longer holds.
         if !testsOnly {
-            try? ProgressStore(file: catalog.repository.stateFile).forget(kata)
+            try? catalog.repository.progressStore.forget(kata)
         }
         var counts: [String] = []
         if restored > 0 { counts.append("\(restored) file\(restored == 1 ? "" : "s") restored") }
@@ -93,7 +94,7 @@ public struct ResetFrontend: Sendable {
     /// and renamed into place only when complete.
     func saveBackup(of kata: Kata, in repository: KataRepository, now: Date) throws -> URL {
         let fileManager = FileManager.default
-        let backups = repository.root.appendingPathComponent(".kata/backups", isDirectory: true)
+        let backups = repository.backupsDirectory
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd-HHmmss"
@@ -118,7 +119,7 @@ public struct ResetFrontend: Sendable {
             try? fileManager.removeItem(at: partial)
             throw KataError(
                 .fileSystem,
-                "Could not save a backup of Katas/\(kata.folderName) to \(repository.relativePath(backups.path)): \(error.localizedDescription)",
+                "Could not save a backup of Katas/\(kata.folderName) to \(repository.relativePath(backups.path)): \(FileSystemFailure.reason(of: error))",
                 advice: "Nothing was reset and your files are untouched. Check that the repository is writable and the disk is not full."
             )
         }
@@ -138,6 +139,15 @@ public struct ResetFrontend: Sendable {
                     advice: "Restore the file from the repository (`git checkout -- Katas/\(kata.folderName)/\(ShippedRecord.fileName)`)."
                 )
             }
+        }
+    }
+
+    /// Everything reset reads and writes, the kata's code and the backups, must stay inside the
+    /// repository: a `Sources` that is a symbolic link would have reset overwrite what it points to.
+    static func requireInside(_ repository: KataRepository, kata: Kata, paths: [String]) throws {
+        try repository.requireInside(repository.backupsDirectory, what: ".kata/backups")
+        for path in ["Package.swift", "Sources", "Tests"] + paths.sorted() {
+            try repository.requireInside(kata.directory.appendingPathComponent(path), what: "Katas/\(kata.folderName)/\(path)")
         }
     }
 

@@ -38,7 +38,7 @@ public struct ShipFrontend: Sendable {
             do {
                 try current.encoded().write(to: url, options: .atomic)
             } catch {
-                throw KataError(.fileSystem, "Could not write \(url.path): \(error.localizedDescription)", advice: "Check that the kata folder is writable.")
+                throw KataError(.fileSystem, "Could not write \(url.path): \(FileSystemFailure.reason(of: error))", advice: "Check that the kata folder is writable.")
             }
             console.line(kata.heading + padding + "  " + style.bold("recorded") + style.dim(" (\(current.files.count) files)"))
         }

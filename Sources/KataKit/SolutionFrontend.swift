@@ -76,6 +76,7 @@ public struct SolutionFrontend: Sendable {
 
         init(kata: Kata, repository: KataRepository) throws {
             let solution = repository.relativePath(kata.solutionDirectory.path)
+            try repository.requireInside(kata.solutionDirectory, what: solution)
             guard Self.isDirectory(kata.solutionDirectory) else {
                 throw KataError(
                     .invalidCatalog,

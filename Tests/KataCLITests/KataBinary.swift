@@ -43,6 +43,14 @@ struct KataBinary {
         }
     }
 
+    /// The state letter of a process from /proc (`R` running, `S` sleeping, `T` stopped), or nil.
+    static func state(of pid: pid_t) -> Character? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        return text[text.index(after: close)...].split(separator: " ").first?.first
+    }
+
     /// Runs kata and waits for it; past `timeLimit` (a kata that hangs is a bug these tests must
     /// report, not suffer) it is stopped with everything it started and reported as status -1.
     static func run(_ arguments: [String], in directory: URL, environment overrides: [String: String] = [:], executable: URL = url, input: String? = nil, timeLimit: Double = 900) throws -> Result {

@@ -83,20 +83,23 @@ public struct SiteGenerator: Sendable {
     private func solutionPage(of kata: Kata, links: inout SiteLinks) throws -> (page: SiteMarkdown.Page, sources: [(name: String, code: String)]) {
         let source = "Solutions/\(kata.folderName)/SOLUTION.md"
         let file = kata.solutionDirectory.appendingPathComponent("SOLUTION.md")
+        try catalog.repository.requireInside(kata.solutionDirectory, what: "Solutions/\(kata.folderName)")
+        try catalog.repository.requireInside(file, what: source)
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw KataError(.invalidCatalog, "\(source) is missing.", advice: "Every kata needs a SOLUTION.md beside its solution (see AUTHORING.md).")
         }
-        guard let markdown = String(data: data, encoding: .utf8) else {
-            throw KataError(.invalidCatalog, "\(source) is not UTF-8 text.", advice: "Save it as UTF-8.")
-        }
+        let markdown = try UTF8Text.decode(data, file: source, restore: "git checkout -- \(source)")
         let (body, firstLine) = Self.droppingTitle(markdown, firstLine: 1)
         let page = try SiteMarkdown.render(body, source: source, firstLine: firstLine) { target, line in
             try links.resolve(target, from: source, line: line, pagePath: solutionPath(kata))
         }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: kata.solutionSourcesDirectory.path)) ?? []
-        let sources = names.filter { $0.hasSuffix(".swift") }.sorted().compactMap { name -> (String, String)? in
-            guard let code = try? String(contentsOf: kata.solutionSourcesDirectory.appendingPathComponent(name), encoding: .utf8) else { return nil }
-            return (name, code)
+        var sources: [(name: String, code: String)] = []
+        for name in names.filter({ $0.hasSuffix(".swift") }).sorted() {
+            let url = kata.solutionSourcesDirectory.appendingPathComponent(name)
+            try catalog.repository.requireInside(url, what: catalog.repository.relativePath(url.path))
+            guard let code = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            sources.append((name, code))
         }
         return (page, sources)
     }

@@ -48,7 +48,7 @@ public enum SiteMarkdown {
         resolveLink: (String, Int) throws -> String
     ) throws -> Page {
         try Cmark.withDocument(markdown) { document, options, extensions in
-            try render(document, options: options, extensions: extensions, firstLine: firstLine, resolveLink: resolveLink)
+            try render(document, options: options, extensions: extensions, source: source, firstLine: firstLine, resolveLink: resolveLink)
         }
     }
 
@@ -56,6 +56,7 @@ public enum SiteMarkdown {
         _ document: OpaquePointer,
         options: Int32,
         extensions: UnsafeMutablePointer<cmark_llist>?,
+        source: String,
         firstLine: Int,
         resolveLink: (String, Int) throws -> String
     ) throws -> Page {
@@ -63,6 +64,7 @@ public enum SiteMarkdown {
         var headings: [OpaquePointer] = []
         var codeBlocks: [OpaquePointer] = []
         var links: [OpaquePointer] = []
+        var rawHTML: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)!
         defer { cmark_iter_free(iterator) }
         while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
@@ -71,13 +73,27 @@ public enum SiteMarkdown {
             case CMARK_NODE_HEADING: headings.append(node)
             case CMARK_NODE_CODE_BLOCK: codeBlocks.append(node)
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE: links.append(node)
+            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: rawHTML.append(node)
             default: break
             }
+        }
+        // Before anything is rendered, headings included: a heading may hold inline HTML too.
+        for node in rawHTML {
+            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            let filtered = RawHTMLFilter.filter(literal)
+            if filtered != literal { cmark_node_set_literal(node, filtered) }
         }
 
         for link in links {
             let target = cmark_node_get_url(link).map { String(cString: $0) } ?? ""
             let line = firstLine + Int(cmark_node_get_start_line(link)) - 1
+            if cmark_node_get_type(link) == CMARK_NODE_IMAGE, target.contains(":") {
+                throw KataError(
+                    .invalidCatalog,
+                    "\(source):\(line): shows the image '\(target.prefix(60))' from elsewhere, and the site loads nothing from other sites.",
+                    advice: "Link to it instead (`[what it shows](https://…)`), then run `kata site` again; the site was not changed."
+                )
+            }
             let resolved = try resolveLink(target, line)
             if resolved != target { cmark_node_set_url(link, resolved) }
         }

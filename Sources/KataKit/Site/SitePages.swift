@@ -1,7 +1,15 @@
 /// The HTML of each kind of page. Everything interpolated from a kata is escaped with
-/// ``HTML/escape(_:)``, except the markdown HTML, which cmark rendered (with `tagfilter`).
+/// ``HTML/escape(_:)``, except the markdown HTML, which cmark rendered after ``RawHTMLFilter``
+/// cut its raw HTML down to a few harmless tags.
 enum SitePages {
     static let siteName = "Dispatch Katas"
+
+    /// The pages load their own stylesheet and two scripts and nothing else, with no inline
+    /// script or style; the policy makes the browser hold them to it, so even HTML that slipped
+    /// into a kata's markdown could neither run a script nor load anything from another site.
+    /// `'self'` covers the site's own files from a web server and from `file://` alike
+    /// (scripts/browser-check proves the latter).
+    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
 
     static func index(catalog: KataCatalog) -> String {
         let rows = catalog.katas.map { kata in
@@ -121,6 +129,7 @@ enum SitePages {
           <meta charset="utf-8">
           <meta name="viewport" content="width=device-width, initial-scale=1">
           <meta name="color-scheme" content="light dark">
+          <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
           <title>\(HTML.escape(title))</title>
           <meta name="description" content="\(HTML.escape(description))">
           <link rel="stylesheet" href="\(root)assets/style.css">

@@ -1,0 +1,69 @@
+import Foundation
+
+/// What `kata check` makes sure of before and after it hands a kata package to SwiftPM, because
+/// SwiftPM's own words for a half-deleted kata mislead a learner: without `Package.swift` it
+/// finds the repository's package instead and says "does not contain a buildable target";
+/// without the sources it says "no such module", which reads like the seam the kata asks for.
+///
+/// ```swift
+/// try KataPackageLayout.validate(kata)             // throws for a missing Package.swift, code or tests
+/// KataPackageLayout.manifestError(in: output, of: kata)   // a KataError when Package.swift is broken
+/// ```
+public enum KataPackageLayout {
+    public static func validate(_ kata: Kata) throws {
+        let folder = "Katas/\(kata.folderName)"
+        guard FileManager.default.fileExists(atPath: kata.directory.appendingPathComponent("Package.swift").path) else {
+            throw KataError(
+                .invalidCatalog,
+                "\(folder)/Package.swift is missing, so the kata is not a Swift package kata can build.",
+                advice: "`kata reset \(kata.number) --tests-only` puts back the shipped Package.swift and tests and keeps your code."
+            )
+        }
+        guard containsSwiftFiles(kata.sourcesDirectory) else {
+            throw KataError(
+                .invalidCatalog,
+                "\(folder)/Sources/\(kata.moduleName) has no Swift files: the kata's code is missing.",
+                advice: "`kata reset \(kata.number)` brings back the starter code; whatever is left in the kata is saved to a backup first."
+            )
+        }
+        guard containsSwiftFiles(kata.testsDirectory) else {
+            throw KataError(
+                .invalidCatalog,
+                "\(folder)/Tests/\(kata.testModuleName) has no Swift files: the kata's tests are missing.",
+                advice: "`kata reset \(kata.number) --tests-only` brings back the shipped tests and keeps your code."
+            )
+        }
+    }
+
+    /// SwiftPM prefixes the errors of loading a package (rather than building it) with the
+    /// package's name: `error: '02-failing-kata': Invalid manifest …`. Those mean the kata's
+    /// `Package.swift` is broken, whatever the learner's code says.
+    public static func manifestError(in output: String, of kata: Kata) -> KataError? {
+        let lines = output.split(separator: "\n").map(String.init)
+        let prefix = "error: '\(kata.folderName)': "
+        guard let loading = lines.first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        var reason = String(loading.dropFirst(prefix.count))
+        if reason.hasPrefix("Invalid manifest"),
+           let compilerError = lines.first(where: { $0.contains("Package.swift:") && $0.contains(": error: ") }),
+           let location = compilerError.range(of: "Package.swift:") {
+            // The compiler's line is `/abs/path/Package.swift:4:1: error: expected expression`.
+            let rest = compilerError[location.upperBound...]
+            let line = rest.prefix { $0.isNumber }
+            let message = rest.range(of: ": error: ").map { String(rest[$0.upperBound...]) } ?? String(rest)
+            reason = "line \(line): \(message)"
+        } else if reason.count > 300 {
+            reason = String(reason.prefix(300)) + "…"
+        }
+        return KataError(
+            .invalidCatalog,
+            "Katas/\(kata.folderName)/Package.swift is broken, so SwiftPM cannot load the kata: \(reason)",
+            advice: "`kata reset \(kata.number) --tests-only` puts back the shipped Package.swift and tests and keeps your code in Sources/."
+        )
+    }
+
+    private static func containsSwiftFiles(_ folder: URL) -> Bool {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return false }
+        for case let url as URL in enumerator where url.pathExtension == "swift" { return true }
+        return false
+    }
+}
