@@ -13,7 +13,8 @@ struct KataCommand: ParsableCommand {
         change the code in Katas/NN-slug/Sources, then `kata check N` until it passes.
         Stuck? `kata hint N` reveals one hint at a time; `kata solution N` compares your code \
         with the reference solution.
-        Authors run `kata verify` to prove every kata keeps the rules.
+        Authors start a kata with `kata new "Title" --patterns "a,b"` and run `kata verify` to \
+        prove every kata keeps the rules.
 
         Exit codes: 0 success, 1 a kata failed, 64 bad arguments or unknown kata, \
         65 a kata's README or layout is broken, 66 no kata repository found, \
@@ -29,6 +30,7 @@ struct KataCommand: ParsableCommand {
             SolutionCommand.self,
             ResetCommand.self,
             VerifyCommand.self,
+            NewCommand.self,
             ShipCommand.self,
             SiteCommand.self,
         ]

@@ -64,7 +64,7 @@ struct BadInputTests {
         #expect(result.errors.contains("--filter needs a pattern"))
     }
 
-    @Test("every command's help explains it with an example", arguments: ["list", "show", "check", "verify"])
+    @Test("every command's help explains it with an example", arguments: ["list", "show", "check", "verify", "new"])
     func help(command: String) throws {
         let result = try KataBinary.run([command, "--help"], in: try KataBinary.repository())
         #expect(result.status == 0)
