@@ -24,7 +24,7 @@ struct NewCommand: ParsableCommand {
 
         Examples:
           kata new "Retry without waiting" --patterns "virtual time,fake" --minutes 30
-          kata new "Drain the queue" --patterns "barrier" --difficulty beginner --language-mode 5
+          kata new "Drain the queue" --patterns barrier --language-mode 5
         """
     )
 
@@ -37,7 +37,7 @@ struct NewCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Workshop time, from 5 to 240 minutes.", valueName: "minutes"))
     var minutes: Int = 30
 
-    @Option(name: .long, help: ArgumentHelp("beginner, intermediate or advanced.", valueName: "level"))
+    @Option(name: .long, help: ArgumentHelp("How hard the kata is for a learner.", valueName: "level"))
     var difficulty: KataMetadata.Difficulty = .intermediate
 
     @Option(name: .long, help: ArgumentHelp("One line on what the learner does. Default: a TODO.", valueName: "text"))
@@ -49,7 +49,7 @@ struct NewCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The kata's number, if not the next free one; it must be free.", valueName: "N"))
     var number: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The Swift language mode of the kata: 5 (legacy GCD code) or 6.", valueName: "5|6"))
+    @Option(name: .long, help: ArgumentHelp("The kata's Swift language mode: 5 for legacy GCD code.", valueName: "5|6"))
     var languageMode: KataScaffold.LanguageMode = .v6
 
     @OptionGroup var options: GlobalOptions
