@@ -32,15 +32,25 @@ public struct CheckFrontend: Sendable {
         format: Format = .text
     ) throws -> Int32 {
         let started = ContinuousClock.now
-        let catalog = try context.catalog()
+        let repository = try context.repository()
         let console = context.console
         let text = format == .text
         let kata: Kata
-        if let reference {
-            kata = try catalog.kata(named: reference)
+        // Only the kata after this one is needed from the rest of the catalog, and only after
+        // the run: a named kata is read alone and the rest meanwhile, since parsing every
+        // README first would be most of what `kata check` adds to a warm `swift test`.
+        let catalog: BackgroundValue<KataCatalog?>
+        if let reference, let single = KataCatalog.loadAlone(named: reference, from: repository) {
+            kata = single
+            catalog = BackgroundValue { try? KataCatalog.load(from: repository) }
+        } else if let reference {
+            let loaded = try KataCatalog.load(from: repository)
+            kata = try loaded.kata(named: reference)
+            catalog = BackgroundValue(loaded)
         } else {
-            let progress = context.progress(in: catalog.repository)
-            guard let next = catalog.katas.first(where: { progress.status(of: $0) != .passed }) else {
+            let loaded = try KataCatalog.load(from: repository)
+            let progress = context.progress(in: repository)
+            guard let next = loaded.katas.first(where: { progress.status(of: $0) != .passed }) else {
                 if text {
                     console.line("Every kata has passed. Run `kata check N` to check one again.")
                 } else {
@@ -49,8 +59,8 @@ public struct CheckFrontend: Sendable {
                 return ExitStatus.success
             }
             kata = next
+            catalog = BackgroundValue(loaded)
         }
-        let repository = catalog.repository
         var runner = context.runner
         runner.timeout = timeout
         let session = SwiftTestSession(runner: runner, swift: try runner.swiftExecutable(), workingDirectory: repository.root)
@@ -87,7 +97,7 @@ public struct CheckFrontend: Sendable {
             )
             explanation.timeout = timeout
             console.line()
-            console.write(explanation.text(rawOutput: result.output, next: catalog.katas.first { $0.number > kata.number }))
+            console.write(explanation.text(rawOutput: result.output, next: catalog.value?.katas.first { $0.number > kata.number }))
         } else {
             let changed = changedTests.map { CheckResult.ChangedFile(path: "Katas/\(kata.folderName)/\($0.path)", change: $0.difference.rawValue) }
             let elapsed = ContinuousClock.now - started

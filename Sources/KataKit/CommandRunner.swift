@@ -75,6 +75,10 @@ public struct CommandRunner: Sendable {
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
+        // waitUntilExit() polls the run loop every 50 ms on Linux, which is most of what `kata
+        // check` would add to a warm `swift test`; the handler says at once.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
@@ -105,7 +109,7 @@ public struct CommandRunner: Sendable {
             data.append(chunk)
             onOutput?(String(decoding: chunk, as: UTF8.self))
         }
-        process.waitUntilExit()
+        exited.wait()
         return CommandResult(
             exitCode: process.terminationStatus,
             wasSignaled: process.terminationReason == .uncaughtSignal,
