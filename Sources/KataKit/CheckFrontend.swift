@@ -36,17 +36,17 @@ public struct CheckFrontend: Sendable {
         let console = context.console
         let text = format == .text
         let kata: Kata
-        // Only the kata after this one is needed from the rest of the catalog, and only after
-        // the run: a named kata is read alone and the rest meanwhile, since parsing every
-        // README first would be most of what `kata check` adds to a warm `swift test`.
-        let catalog: BackgroundValue<KataCatalog?>
+        // Of the rest of the catalog only the next kata is needed, and only after the run: a
+        // named kata and its successor are read alone, the successor while the tests run, since
+        // parsing every README would be most of what `kata check` adds to a warm `swift test`.
+        let nextKata: BackgroundValue<Kata?>
         if let reference, let single = KataCatalog.loadAlone(named: reference, from: repository) {
             kata = single
-            catalog = BackgroundValue { try? KataCatalog.load(from: repository) }
+            nextKata = BackgroundValue { KataCatalog.loadNext(after: single, from: repository) }
         } else if let reference {
             let loaded = try KataCatalog.load(from: repository)
             kata = try loaded.kata(named: reference)
-            catalog = BackgroundValue(loaded)
+            nextKata = BackgroundValue(loaded.katas.first { $0.number > kata.number })
         } else {
             let loaded = try KataCatalog.load(from: repository)
             let progress = context.progress(in: repository)
@@ -59,7 +59,7 @@ public struct CheckFrontend: Sendable {
                 return ExitStatus.success
             }
             kata = next
-            catalog = BackgroundValue(loaded)
+            nextKata = BackgroundValue(loaded.katas.first { $0.number > next.number })
         }
         var runner = context.runner
         runner.timeout = timeout
@@ -97,7 +97,7 @@ public struct CheckFrontend: Sendable {
             )
             explanation.timeout = timeout
             console.line()
-            console.write(explanation.text(rawOutput: result.output, next: catalog.value?.katas.first { $0.number > kata.number }))
+            console.write(explanation.text(rawOutput: result.output, next: nextKata.value))
         } else {
             let changed = changedTests.map { CheckResult.ChangedFile(path: "Katas/\(kata.folderName)/\($0.path)", change: $0.difference.rawValue) }
             let elapsed = ContinuousClock.now - started

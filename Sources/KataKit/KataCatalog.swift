@@ -121,6 +121,16 @@ public struct KataCatalog: Sendable {
         return try? loadKata(folder: matches[0], repository: repository)
     }
 
+    /// The kata that follows `kata` in the catalog, nil after the last one: the next folder,
+    /// read alone, or when that is broken, whatever the whole catalog says comes next.
+    public static func loadNext(after kata: Kata, from repository: KataRepository) -> Kata? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: repository.katasDirectory.path)) ?? []
+        let later = names.filter(isKataFolderName).filter { (Int($0.prefix(2)) ?? 0) > kata.number }.sorted()
+        guard let following = later.first else { return nil }
+        return loadAlone(named: following, from: repository)
+            ?? (try? load(from: repository))?.katas.first { $0.number > kata.number }
+    }
+
     /// The kata a learner means by `reference`: `3`, `03`, its slug, or its folder name.
     public func kata(named reference: String) throws -> Kata {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)

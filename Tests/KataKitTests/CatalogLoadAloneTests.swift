@@ -20,4 +20,14 @@ struct CatalogLoadAloneTests {
         try "no front matter".write(to: repository.katasDirectory.appendingPathComponent("03-broken-kata/README.md"), atomically: true, encoding: .utf8)
         #expect(KataCatalog.loadAlone(named: "3", from: repository) == nil)
     }
+
+    @Test("the next kata is the next readable one, nil after the last")
+    func next() throws {
+        let repository = try Fixtures.repositoryCopy()
+        let catalog = try KataCatalog.load(from: repository)
+        #expect(KataCatalog.loadNext(after: try catalog.kata(named: "1"), from: repository)?.number == 2)
+        #expect(KataCatalog.loadNext(after: try catalog.kata(named: "4"), from: repository) == nil)
+        try "no front matter".write(to: repository.katasDirectory.appendingPathComponent("03-broken-kata/README.md"), atomically: true, encoding: .utf8)
+        #expect(KataCatalog.loadNext(after: try catalog.kata(named: "2"), from: repository)?.number == 4)
+    }
 }
