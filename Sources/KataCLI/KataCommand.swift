@@ -14,7 +14,8 @@ struct KataCommand: ParsableCommand {
         (or leave `kata watch N` running: it checks again on every save).
         Stuck? `kata hint N` reveals one hint at a time; `kata solution N` compares your code \
         with the reference solution.
-        Authors run `kata verify` to prove every kata keeps the rules.
+        Authors start a kata with `kata new "Title" --patterns "a,b"` and run `kata verify` to \
+        prove every kata keeps the rules.
 
         Exit codes: 0 success, 1 a kata failed, 64 bad arguments or unknown kata, \
         65 a kata's README or layout is broken, 66 no kata repository found, \
@@ -31,6 +32,7 @@ struct KataCommand: ParsableCommand {
             SolutionCommand.self,
             ResetCommand.self,
             VerifyCommand.self,
+            NewCommand.self,
             ShipCommand.self,
             SiteCommand.self,
         ]

@@ -16,12 +16,18 @@ struct VerifyCommand: ParsableCommand {
         solution's tests must pass all N runs: the proof that a kata about flakiness shows it, and \
         that no solution is flaky.
 
+        Katas are verified side by side, as many at once as the machine has cores (--jobs N \
+        to choose); each line still appears in catalog order, as soon as its kata and those \
+        before it are done. --format json prints only one JSON object, {katas: [{number, slug, \
+        passed, rules: [{name, passed, detail}]}], verified, broken}, for CI.
+
         Exits 0 when every kata verifies, 1 when any breaks a rule.
 
         Examples:
           kata verify
           kata verify 1 3
           kata verify --repeat 200
+          kata verify --jobs 1 --format json
         """
     )
 
@@ -31,14 +37,23 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the starter's and the solution's tests up to N times each.", valueName: "N"))
     var repetitions: Int = 1
 
+    @Option(name: .shortAndLong, help: ArgumentHelp("How many katas to verify at once. Default: the number of processor cores.", valueName: "N"))
+    var jobs: Int?
+
+    @Option(name: .long, help: ArgumentHelp("How to report: text (for people) or json (one object, for CI).", valueName: "format"))
+    var format: VerifyFrontend.Format = .text
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
         try validateRepetitions(repetitions)
+        if let jobs, !(1...64).contains(jobs) {
+            throw ValidationError("--jobs takes a number of katas to verify at once, from 1 to 64, e.g. --jobs 2.")
+        }
     }
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try VerifyFrontend(context: context).run(katas: katas, repetitions: repetitions) }, console: context.console, stoppingCommandsOnInterrupt: true)
+        try runFrontend({ try VerifyFrontend(context: context).run(katas: katas, repetitions: repetitions, jobs: jobs, format: format) }, console: context.console, stoppingCommandsOnInterrupt: true)
     }
 }

@@ -32,15 +32,25 @@ public struct CheckFrontend: Sendable {
         format: Format = .text
     ) throws -> Int32 {
         let started = ContinuousClock.now
-        let catalog = try context.catalog()
+        let repository = try context.repository()
         let console = context.console
         let text = format == .text
         let kata: Kata
-        if let reference {
-            kata = try catalog.kata(named: reference)
+        // Of the rest of the catalog only the next kata is needed, and only after the run: a
+        // named kata and its successor are read alone, the successor while the tests run, since
+        // parsing every README would be most of what `kata check` adds to a warm `swift test`.
+        let nextKata: BackgroundValue<Kata?>
+        if let reference, let single = KataCatalog.loadAlone(named: reference, from: repository) {
+            kata = single
+            nextKata = BackgroundValue { KataCatalog.loadNext(after: single, from: repository) }
+        } else if let reference {
+            let loaded = try KataCatalog.load(from: repository)
+            kata = try loaded.kata(named: reference)
+            nextKata = BackgroundValue(loaded.katas.first { $0.number > kata.number })
         } else {
-            let progress = context.progress(in: catalog.repository)
-            guard let next = progress.firstNotPassed(of: catalog.katas) else {
+            let loaded = try KataCatalog.load(from: repository)
+            let progress = context.progress(in: repository)
+            guard let next = progress.firstNotPassed(of: loaded.katas) else {
                 if text {
                     console.line("Every kata has passed. Run `kata check N` to check one again.")
                 } else {
@@ -49,8 +59,8 @@ public struct CheckFrontend: Sendable {
                 return ExitStatus.success
             }
             kata = next
+            nextKata = BackgroundValue(loaded.katas.first { $0.number > next.number })
         }
-        let repository = catalog.repository
         try KataPackageLayout.validate(kata)
         var runner = context.runner
         runner.timeout = timeout
@@ -93,7 +103,7 @@ public struct CheckFrontend: Sendable {
             )
             explanation.timeout = timeout
             console.line()
-            console.write(explanation.text(rawOutput: result.output, next: catalog.katas.first { $0.number > kata.number }))
+            console.write(explanation.text(rawOutput: result.output, next: nextKata.value))
         } else {
             let changed = changedTests.map { CheckResult.ChangedFile(path: "Katas/\(kata.folderName)/\($0.path)", change: $0.difference.rawValue) }
             let elapsed = ContinuousClock.now - started

@@ -104,6 +104,36 @@ public struct KataCatalog: Sendable {
         )
     }
 
+    /// The kata `reference` names, read from its folder alone when the folder name tells which
+    /// one it is: `kata check 3` need not parse every README before it starts. nil when only the
+    /// whole catalog can answer (no such folder, two folders with one number, a broken README),
+    /// so that ``kata(named:)`` explains it.
+    ///
+    /// ```swift
+    /// KataCatalog.loadAlone(named: "03", from: repository)?.folderName   // "03-conform-the-real-queue"
+    /// ```
+    public static func loadAlone(named reference: String, from repository: KataRepository) -> Kata? {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: repository.katasDirectory.path) else { return nil }
+        let matches = names.filter(isKataFolderName).filter { name in
+            let parts = name.split(separator: "-", maxSplits: 1)
+            if let number = Int(trimmed), trimmed.allSatisfy(\.isASCII) { return Int(parts[0]) == number }
+            return name == trimmed || parts[1] == trimmed
+        }
+        guard matches.count == 1 else { return nil }
+        return try? loadKata(folder: matches[0], repository: repository)
+    }
+
+    /// The kata that follows `kata` in the catalog, nil after the last one: the next folder,
+    /// read alone, or when that is broken, whatever the whole catalog says comes next.
+    public static func loadNext(after kata: Kata, from repository: KataRepository) -> Kata? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: repository.katasDirectory.path)) ?? []
+        let later = names.filter(isKataFolderName).filter { (Int($0.prefix(2)) ?? 0) > kata.number }.sorted()
+        guard let following = later.first else { return nil }
+        return loadAlone(named: following, from: repository)
+            ?? (try? load(from: repository))?.katas.first { $0.number > kata.number }
+    }
+
     /// The kata a learner means by `reference`: `3`, `03`, its slug, or its folder name.
     public func kata(named reference: String) throws -> Kata {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)

@@ -1,15 +1,36 @@
+import Foundation
+
 /// `kata verify [N...]`: proves each kata keeps the curriculum's rules (see ``KataVerifier``),
-/// one line per kata, then a summary.
+/// one line per kata, then a summary; or, with the JSON format, one ``VerifyReport`` object.
+///
+/// Katas are verified side by side, up to `jobs` at once, and their lines still come in catalog
+/// order. Each kata builds only in its own folders (`Katas/NN-slug/.build` and its staged
+/// solution's `.build/kata/verify/NN-slug/.build`), so no two builds share a scratch folder:
+///
+/// ```swift
+/// let status = try VerifyFrontend(context: context).run(katas: ["1", "3"], jobs: 2)
+/// // Kata 01 · Stub the dispatcher     ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes
+/// // Kata 03 · Conform the real queue  ✔ documents  …
+/// ```
 public struct VerifyFrontend: Sendable {
+    public typealias Format = CheckFrontend.Format
+
     public let context: CommandContext
 
     public init(context: CommandContext) {
         self.context = context
     }
 
-    public func run(katas references: [String], repetitions: Int = 1) throws -> Int32 {
+    /// The default for `--jobs`: one kata per processor core the system lets this process use.
+    public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// `jobs`: how many katas to verify at once; nil for ``defaultJobs``. Never more than there are katas.
+    public func run(katas references: [String], repetitions: Int = 1, jobs: Int? = nil, format: Format = .text) throws -> Int32 {
         let catalog = try context.catalog()
-        let katas = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
+        let named = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
+        // `kata verify 1 01` names one kata twice; two runs of it would share its build folder.
+        var seen: Set<String> = []
+        let katas = named.filter { seen.insert($0.folderName).inserted }
         guard !katas.isEmpty || !catalog.problems.isEmpty else {
             throw KataError(.invalidCatalog, "There are no katas to verify in \(catalog.repository.katasDirectory.path).")
         }
@@ -18,32 +39,51 @@ public struct VerifyFrontend: Sendable {
         let verifier = KataVerifier(repository: catalog.repository, runner: runner, swift: try runner.swiftExecutable())
         let console = context.console
         let style = console.style
+        let text = format == .text
         let width = katas.map(\.heading.count).max() ?? 0
-        var broken: [KataVerifier.Result] = []
-        for kata in katas {
-            if console.isTerminal { console.write(style.dim("verifying \(kata.heading)…") + "\r") }
-            let result = try verifier.verify(kata, repetitions: repetitions)
+        let showsProgress = text && console.isTerminal
+        if showsProgress, let first = katas.first { console.write(style.dim("verifying \(first.heading)…") + "\r") }
+
+        let outcomes = OrderedWork.run(count: katas.count, workers: jobs ?? Self.defaultJobs) { index in
+            Result { try verifier.verify(katas[index], repetitions: repetitions) }
+        } isFinal: { outcome in
+            if case .failure = outcome { return true }
+            return false
+        } deliver: { index, outcome in
+            guard text, case .success(let result) = outcome else { return }
             let marks = result.rules.map { rule in
                 rule.passed ? style.green("✔ ") + rule.name : style.red("✘ ") + style.bold(rule.name)
             }
-            let padding = String(repeating: " ", count: width - kata.heading.count)
-            console.line(kata.heading + padding + "  " + marks.joined(separator: "  "))
+            let padding = String(repeating: " ", count: width - result.kata.heading.count)
+            console.line(result.kata.heading + padding + "  " + marks.joined(separator: "  "))
             for rule in result.rules where !rule.passed {
                 console.line("    " + style.red(rule.name) + ": " + (rule.detail ?? "broken"))
             }
-            if !result.passed { broken.append(result) }
+            if showsProgress, index + 1 < katas.count { console.write(style.dim("verifying \(katas[index + 1].heading)…") + "\r") }
         }
+        var results: [KataVerifier.Result] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let result): results.append(result)
+            case .failure(let error): throw error
+            case nil: break
+            }
+        }
+
         // Folders that are not even readable katas are broken too, when all katas are verified.
         let unreadable = references.isEmpty ? catalog.problems : []
-        for problem in unreadable {
-            console.line("Katas/\(problem.folderName)  " + style.red("✘ ") + style.bold("readable"))
-            console.line("    " + style.red("readable") + ": " + problem.error.description.replacingOccurrences(of: "\n", with: " "))
+        let report = VerifyReport(results: results, unreadable: unreadable)
+        if text {
+            for problem in unreadable {
+                console.line("Katas/\(problem.folderName)  " + style.red("✘ ") + style.bold("readable"))
+                console.line("    " + style.red("readable") + ": " + problem.error.description.replacingOccurrences(of: "\n", with: " "))
+            }
+            console.line()
+            let summary = "\(report.verified) of \(report.katas.count) katas verified, \(report.broken) broken."
+            console.line(report.broken == 0 ? style.green(summary) : style.red(summary))
+        } else {
+            console.line(report.json())
         }
-        console.line()
-        let total = katas.count + unreadable.count
-        let brokenCount = broken.count + unreadable.count
-        let summary = "\(total - brokenCount) of \(total) katas verified, \(brokenCount) broken."
-        console.line(brokenCount == 0 ? style.green(summary) : style.red(summary))
-        return brokenCount == 0 ? ExitStatus.success : ExitStatus.failure
+        return report.broken == 0 ? ExitStatus.success : ExitStatus.failure
     }
 }

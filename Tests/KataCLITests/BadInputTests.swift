@@ -211,7 +211,7 @@ extension EndToEnd {
             #expect(Set(Self.cases.map(\.status)) == [0, 64, 65, 66, 69, 74])
         }
 
-        @Test("every command's help explains it with an example", arguments: ["list", "show", "check", "verify"])
+        @Test("every command's help explains it with an example", arguments: ["list", "show", "hint", "check", "watch", "solution", "reset", "verify", "new", "ship", "site"])
         func help(command: String) throws {
             let result = try KataBinary.run([command, "--help"], in: try KataBinary.repository())
             #expect(result.status == 0)

@@ -1,0 +1,215 @@
+/// The files of a new kata, as `kata new` writes them: a package whose starter builds and whose
+/// test fails against it, a reference solution that passes, a README with the front matter and
+/// every section AUTHORING.md names, and `SOLUTION.md`. The code is a placeholder (a function
+/// that answers wrongly in the starter and rightly in the solution), so `kata verify` passes
+/// from the first minute and the author replaces it with the real kata.
+///
+/// The files are plain data, keyed by their path in the repository, so tests can read them
+/// without touching a disk:
+///
+/// ```swift
+/// let scaffold = KataScaffold(metadata: metadata, languageMode: .v6)
+/// scaffold.files["Katas/05-retry-without-waiting/README.md"]   // front matter, then the lesson's skeleton
+/// scaffold.manifestEntry                                       // Kata("05-retry-without-waiting", .v6),
+/// ```
+public struct KataScaffold: Sendable, Equatable {
+    /// The Swift language mode of the kata's package and of its line in the root `Package.swift`.
+    public enum LanguageMode: String, Sendable, CaseIterable {
+        case v5 = "5"
+        case v6 = "6"
+
+        /// How `Package.swift` spells it: `.v6`.
+        public var manifestName: String { ".v" + rawValue }
+    }
+
+    public var metadata: KataMetadata
+    public var languageMode: LanguageMode
+
+    public init(metadata: KataMetadata, languageMode: LanguageMode) {
+        self.metadata = metadata
+        self.languageMode = languageMode
+    }
+
+    /// The hints a new kata starts with: the front matter needs two, and the README repeats them.
+    public static let placeholderHints = [
+        "TODO: a gentle nudge. What does the starter reach for by itself that a test would rather hand it?",
+        "TODO: nearly the answer: the type, method or `init` label to write.",
+    ]
+
+    public var id: String { Kata.id(metadata.number) }
+    /// `05-retry-without-waiting`
+    public var folderName: String { "\(id)-\(metadata.slug)" }
+    public var moduleName: String { "Kata\(id)" }
+    public var kataFolder: String { "Katas/\(folderName)" }
+    public var solutionFolder: String { "Solutions/\(folderName)" }
+
+    /// The line `kata new` adds to the `katas` list of the root `Package.swift`.
+    public var manifestEntry: String { "Kata(\"\(folderName)\", \(languageMode.manifestName))," }
+
+    /// Every file, by its path relative to the repository root.
+    public var files: [String: String] {
+        let placeholder = "Sources/\(moduleName)/Placeholder.swift"
+        return [
+            "\(kataFolder)/Package.swift": package,
+            "\(kataFolder)/README.md": readme,
+            "\(kataFolder)/\(placeholder)": starter,
+            "\(kataFolder)/Tests/\(moduleName)Tests/PlaceholderTests.swift": test,
+            "\(solutionFolder)/\(placeholder)": solution,
+            "\(solutionFolder)/SOLUTION.md": solutionNotes,
+        ]
+    }
+
+    var package: String {
+        """
+        // swift-tools-version:6.0
+        import PackageDescription
+
+        let package = Package(
+            name: "\(moduleName)",
+            targets: [
+                .target(name: "\(moduleName)", path: "Sources/\(moduleName)"),
+                .testTarget(name: "\(moduleName)Tests", dependencies: ["\(moduleName)"], path: "Tests/\(moduleName)Tests"),
+            ],
+            swiftLanguageModes: [\(languageMode.manifestName)]
+        )
+
+        """
+    }
+
+    var starter: String {
+        """
+        /// A placeholder from `kata new`: the starter answers "starter", the test expects "solved",
+        /// so the kata's test fails here as every kata's must. Replace this file with the kata's
+        /// starter code: code that works but cannot be tested quickly and deterministically.
+        func placeholderAnswer() -> String {
+            "starter"
+        }
+
+        """
+    }
+
+    var solution: String {
+        """
+        /// A placeholder from `kata new`, the reference solution's twin of the starter's: it
+        /// answers as the test expects. Replace this folder with the complete reference module.
+        func placeholderAnswer() -> String {
+            "solved"
+        }
+
+        """
+    }
+
+    var test: String {
+        """
+        import Testing
+        @testable import \(moduleName)
+
+        /// A placeholder from `kata new`: it fails against the starter and passes against the
+        /// reference solution, the two rules `kata verify` checks. Replace it with the kata's tests.
+        @Suite("Placeholder")
+        struct PlaceholderTests {
+            @Test("the placeholder answers as the solution does")
+            func placeholder() {
+                #expect(placeholderAnswer() == "solved", "A placeholder from `kata new`: replace it with the kata's own tests and starter.")
+            }
+        }
+
+        """
+    }
+
+    var readme: String {
+        let number = metadata.number
+        let hintBlocks = metadata.hints.enumerated().map { index, hint in
+            "<details><summary>Hint \(index + 1)</summary>\n\n\(hint)\n\n</details>"
+        }.joined(separator: "\n")
+        return """
+        ---
+        number: \(number)
+        title: \(YAMLText.scalar(metadata.title))
+        slug: \(YAMLText.scalar(metadata.slug))
+        patterns: [\(metadata.patterns.map { YAMLText.scalar($0, inFlowSequence: true) }.joined(separator: ", "))]
+        seed: \(YAMLText.scalar(metadata.seed))
+        minutes: \(metadata.minutes)
+        difficulty: \(metadata.difficulty.rawValue)
+        summary: \(YAMLText.scalar(metadata.summary))
+        hints:
+        \(metadata.hints.map { "  - " + YAMLText.scalar($0) }.joined(separator: "\n"))
+        ---
+
+        # Kata \(id) · \(metadata.title)
+
+        TODO: one paragraph: what the learner will be able to do after this kata.
+
+        ## The story
+
+        TODO: a short, realistic situation: the app, the team, the code as shipped, and why it
+        matters now.
+
+        ## Why this code is hard to test
+
+        TODO: the starter's problem in plain words, and the test one would otherwise write (slow,
+        flaky or impossible) as a code block, with what goes wrong when it runs.
+
+        ## The pattern
+
+        TODO: the idea, with a small diagram (ASCII in a code block) or a table of the roles
+        involved.
+
+        ## Your task
+
+        TODO: what to build, naming the seam exactly: the type names, method signatures and
+        `init` labels the tests use. Say what may be designed freely.
+
+        For now the kata is a placeholder from `kata new`, so that `kata verify \(number)` passes from
+        the start. Replace it with the kata:
+
+        - `Sources/\(moduleName)/Placeholder.swift`: the starter, which answers wrongly;
+        - `Tests/\(moduleName)Tests/PlaceholderTests.swift`: the test, which expects the right answer;
+        - `\(solutionFolder)/Sources/\(moduleName)`: the reference solution, which gives it.
+
+        Then run `kata ship \(number)` and `kata verify \(number)`.
+
+        ## Steps
+
+        1. TODO: a numbered list of small steps, each leaving the code compiling where possible.
+
+        ## Check your work
+
+        Run `swift run kata check \(number)` from the repository root, or `swift test` in this folder.
+        TODO: show what a pass looks like, and how long it takes.
+
+        ## Hints
+
+        \(hintBlocks)
+
+        ## Further reading
+
+        TODO: the production-grade libraries that do the same job, and the topics of the articles
+        the kata grew from.
+
+        """
+    }
+
+    var solutionNotes: String {
+        """
+        # Solution · \(metadata.title)
+
+        ## What changed
+
+        TODO: the files the solution adds or changes, and what each change does.
+
+        ## Why it works
+
+        TODO: why the tests now pass in milliseconds, without sleeping, every time.
+
+        ## Trade-offs
+
+        TODO: what this design costs, and the alternatives it was weighed against.
+
+        ## In a production codebase
+
+        TODO: how teams do this in a real app, and the libraries that do the same job.
+
+        """
+    }
+}

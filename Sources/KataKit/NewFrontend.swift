@@ -1,0 +1,230 @@
+import Foundation
+
+/// `kata new "Title" --patterns "a,b"`: scaffolds a kata that already keeps every rule, so its
+/// author starts from green tooling: `Katas/NN-slug` (package, README, starter, a failing test,
+/// `.shipped.json`), `Solutions/NN-slug` (solution, `SOLUTION.md`) and its line in the root
+/// `Package.swift`. See ``KataScaffold`` for the files.
+///
+/// Every check runs before anything is written, and a failure while writing removes what was
+/// written (``ScaffoldInstaller``):
+///
+/// ```swift
+/// let request = NewFrontend.Request(title: "Retry without waiting", patterns: "virtual time, fake")
+/// let status = try NewFrontend(context: context).run(request)
+/// // Created Kata 05 · Retry without waiting …
+/// ```
+public struct NewFrontend: Sendable {
+    /// What the author asked for, as typed; ``run(_:)`` validates it.
+    public struct Request: Sendable, Equatable {
+        public var title: String
+        /// Comma-separated: `"virtual time, fake"`.
+        public var patterns: String
+        public var minutes: Int
+        public var difficulty: KataMetadata.Difficulty
+        public var summary: String?
+        public var seed: String?
+        /// nil for the next free number.
+        public var number: Int?
+        public var languageMode: KataScaffold.LanguageMode
+
+        public init(
+            title: String, patterns: String, minutes: Int = 30, difficulty: KataMetadata.Difficulty = .intermediate,
+            summary: String? = nil, seed: String? = nil, number: Int? = nil, languageMode: KataScaffold.LanguageMode = .v6
+        ) {
+            self.title = title
+            self.patterns = patterns
+            self.minutes = minutes
+            self.difficulty = difficulty
+            self.summary = summary
+            self.seed = seed
+            self.number = number
+            self.languageMode = languageMode
+        }
+    }
+
+    /// Workshop time a kata may take: long enough to be worth a slot, short enough for one sitting.
+    public static let minutesRange = 5...240
+    /// Two digits in the folder name, so 01 to 99.
+    public static let numberRange = 1...99
+
+    public let context: CommandContext
+
+    public init(context: CommandContext) {
+        self.context = context
+    }
+
+    public func run(_ request: Request) throws -> Int32 {
+        let repository = try context.repository()
+        let scaffold = try Self.scaffold(for: request, existing: try ExistingKatas(repository: repository))
+        let manifestURL = repository.root.appendingPathComponent("Package.swift")
+        let manifest = try Self.manifest(adding: scaffold, to: manifestURL)
+        try ScaffoldInstaller(repository: repository).install(scaffold, manifest: manifest)
+
+        let console = context.console
+        let style = console.style
+        let number = scaffold.metadata.number
+        console.line(style.green("Created ") + style.bold("Kata \(scaffold.id) · \(scaffold.metadata.title)"))
+        let files = scaffold.files.keys.sorted() + ["\(scaffold.kataFolder)/\(ShippedRecord.fileName)"]
+        for folder in [scaffold.kataFolder, scaffold.solutionFolder] {
+            console.line("  \(folder)/")
+            for path in files.filter({ $0.hasPrefix(folder + "/") }).sorted() {
+                console.line("    " + path.dropFirst(folder.count + 1))
+            }
+        }
+        console.line("  Package.swift  " + style.dim("+ " + scaffold.manifestEntry))
+        console.line()
+        console.line("The placeholder code already keeps the rules: `kata verify \(number)` passes. Next:")
+        console.line("  1. Fill in every TODO of \(scaffold.kataFolder)/README.md and \(scaffold.solutionFolder)/SOLUTION.md.")
+        console.line("  2. Replace the placeholder starter, test and solution with the kata's own (AUTHORING.md).")
+        console.line("  3. `kata ship \(number)` after changing the starter or the tests, then `kata verify \(number)`.")
+        console.line("  4. Add the kata to the README's kata table, run `kata site`, and commit.")
+        return ExitStatus.success
+    }
+
+    /// The validated scaffold: every problem with the request is a usage error that names the
+    /// bad value and what to do instead.
+    static func scaffold(for request: Request, existing: ExistingKatas) throws -> KataScaffold {
+        let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else {
+            throw usage("The title is empty.", "Give the kata a short imperative title, e.g. `kata new \"Retry without waiting\" --patterns \"virtual time,fake\"`.")
+        }
+        try rejectControlCharacters(in: title, what: "The title")
+        // The slug could not carry them anyway; a title that has them is a path typed by mistake.
+        if let trick = ["/", "\\"].first(where: { title.contains($0) }) {
+            throw usage(
+                "The title '\(title)' contains '\(trick)', which belongs in paths, not titles.",
+                "kata new makes the folder name from the title's words; write words only, e.g. \"Retry without waiting\"."
+            )
+        }
+        let slug = Slug.make(from: title)
+        guard Slug.isValid(slug) else {
+            throw usage(
+                "The title '\(title)' has no letter or digit that can go into a folder name (a–z, 0–9), so it gives no slug.",
+                "Start the title with a few plain words, e.g. \"Retry without waiting\"."
+            )
+        }
+        if let other = existing.folders.first(where: { $0.slug == slug }) {
+            throw usage(
+                "A kata with the slug '\(slug)' exists already: \(other.path).",
+                "Choose a title that says what is different about the new kata."
+            )
+        }
+        if let other = existing.titles.first(where: { $0.title.lowercased() == title.lowercased() }) {
+            throw usage("Kata \(Kata.id(other.number)) is already called '\(other.title)'.", "Choose a title that says what is different about the new kata.")
+        }
+
+        var seen: Set<String> = []
+        let patterns = request.patterns.split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+        guard !patterns.isEmpty else {
+            throw usage(
+                "--patterns '\(request.patterns)' names no pattern.",
+                "Name the patterns the kata teaches, comma-separated, e.g. --patterns \"virtual time,fake\"."
+            )
+        }
+        for pattern in patterns { try rejectControlCharacters(in: pattern, what: "The pattern '\(pattern)'") }
+        guard minutesRange.contains(request.minutes) else {
+            throw usage(
+                "--minutes \(request.minutes) is out of range: a kata takes \(minutesRange.lowerBound) to \(minutesRange.upperBound) minutes of workshop time.",
+                "Most katas take 25 to 40, e.g. --minutes 30."
+            )
+        }
+        let summary = try optionalText(request.summary, option: "--summary") ?? "TODO: one line that says what the learner does in this kata."
+        let seed = try optionalText(request.seed, option: "--seed") ?? "TODO: the seed topic this kata grew from, in a few words."
+
+        let number = try request.number ?? existing.nextFreeNumber()
+        guard numberRange.contains(number) else {
+            throw usage("--number \(number) is out of range: kata numbers go from 01 to 99.", "Leave out --number to take the next free one.")
+        }
+        if let other = existing.folders.first(where: { $0.number == number }) {
+            let next = (try? existing.nextFreeNumber()).map { "The next free number is \(Kata.id($0)): leave out --number to take it." }
+            throw usage("Kata number \(Kata.id(number)) is taken by \(other.path).", next ?? "Every number from 01 to 99 is taken.")
+        }
+        let metadata = KataMetadata(
+            number: number, title: title, slug: slug, patterns: patterns,
+            seed: seed, minutes: request.minutes, difficulty: request.difficulty, summary: summary, hints: KataScaffold.placeholderHints
+        )
+        return KataScaffold(metadata: metadata, languageMode: request.languageMode)
+    }
+
+    /// The root `Package.swift` with the kata's line added, or an error that says which line to add.
+    static func manifest(adding scaffold: KataScaffold, to url: URL) throws -> String {
+        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+            throw KataError(.fileSystem, "Could not read \(url.path); nothing was created.", advice: "Check that the repository's Package.swift exists and is readable.")
+        }
+        do {
+            return try ManifestKataList.inserting(scaffold.manifestEntry, number: scaffold.metadata.number, into: text)
+        } catch ManifestKataList.Problem.listNotFound {
+            throw KataError(
+                .invalidCatalog,
+                "Package.swift has no `\(ManifestKataList.opening)` list for kata new to add `\(scaffold.manifestEntry)` to; nothing was created.",
+                advice: "Put the list back as AUTHORING.md shows it, one line per kata like `\(scaffold.manifestEntry)`, then run kata new again."
+            )
+        } catch ManifestKataList.Problem.numberListed(let line, let entry) {
+            throw KataError(
+                .usage,
+                "Package.swift:\(line) already lists kata \(scaffold.id) (`\(entry)`), though Katas/ has no such folder; nothing was created.",
+                advice: "Remove that line if the kata is gone, or choose another number with --number."
+            )
+        }
+    }
+
+    private static func optionalText(_ text: String?, option: String) throws -> String? {
+        guard let text else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw usage("\(option) is empty.", "Leave it out to get a TODO placeholder, or write one line.") }
+        try rejectControlCharacters(in: trimmed, what: option)
+        return trimmed
+    }
+
+    private static func rejectControlCharacters(in text: String, what: String) throws {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return }
+        throw usage("\(what) contains a control character (a line break, a tab or NUL).", "Write it on one line of plain text.")
+    }
+
+    private static func usage(_ message: String, _ advice: String) -> KataError {
+        KataError(.usage, message, advice: advice)
+    }
+}
+
+/// The numbers, slugs and titles the new kata must not repeat: every `NN-slug` folder under
+/// `Katas/` and `Solutions/` (readable or not), and the titles of the readable katas.
+struct ExistingKatas {
+    struct Folder {
+        var number: Int
+        var slug: String
+        /// `Katas/02-failing-kata`
+        var path: String
+    }
+
+    var folders: [Folder] = []
+    var titles: [(number: Int, title: String)] = []
+
+    init(repository: KataRepository) throws {
+        let catalog = try KataCatalog.load(from: repository)
+        titles = catalog.katas.map { ($0.number, $0.title) }
+        for (name, directory) in [("Katas", repository.katasDirectory), ("Solutions", repository.solutionsDirectory)] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for entry in entries.sorted() {
+                let parts = entry.split(separator: "-", maxSplits: 1)
+                guard parts.count == 2, parts[0].count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(parts[0]) else { continue }
+                folders.append(Folder(number: number, slug: String(parts[1]), path: "\(name)/\(entry)"))
+            }
+        }
+    }
+
+    init(folders: [Folder], titles: [(number: Int, title: String)] = []) {
+        self.folders = folders
+        self.titles = titles
+    }
+
+    /// One past the highest number in use: a new kata goes at the end of the path.
+    func nextFreeNumber() throws -> Int {
+        let next = (folders.map(\.number).max() ?? 0) + 1
+        guard NewFrontend.numberRange.contains(next) else {
+            throw KataError(.usage, "Kata 99 exists, so there is no next number.", advice: "Pick a free number from 01 to 98 with --number.")
+        }
+        return next
+    }
+}
