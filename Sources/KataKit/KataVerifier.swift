@@ -77,6 +77,7 @@ public struct KataVerifier: Sendable {
         try repository.requireInside(kata.solutionSourcesDirectory, what: "Solutions/\(kata.folderName)/Sources/\(kata.moduleName)")
         do {
             try fileManager.createDirectory(at: stage, withIntermediateDirectories: true)
+            let previous = Self.contents(of: stage)
             // Everything but the build folder is replaced, so a stale file can never linger.
             for name in try fileManager.contentsOfDirectory(atPath: stage.path) where !name.hasPrefix(".build") {
                 try fileManager.removeItem(at: stage.appendingPathComponent(name))
@@ -88,6 +89,11 @@ public struct KataVerifier: Sendable {
             let sources = stage.appendingPathComponent("Sources", isDirectory: true)
             try fileManager.createDirectory(at: sources, withIntermediateDirectories: true)
             try fileManager.copyItem(at: kata.solutionSourcesDirectory, to: sources.appendingPathComponent(kata.moduleName))
+            // A copy keeps the original's modification time, and the Swift driver rebuilds only
+            // files newer than its last build: a changed file with an older time would be skipped.
+            for (path, data) in Self.contents(of: stage) where previous[path] != data {
+                try fileManager.setAttributes([.modificationDate: Date()], ofItemAtPath: stage.appendingPathComponent(path).path)
+            }
         } catch {
             throw KataError(
                 .fileSystem,
@@ -96,6 +102,23 @@ public struct KataVerifier: Sendable {
             )
         }
         return stage
+    }
+
+    /// Every file of a staged kata but its build output, by relative path.
+    static func contents(of stage: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(at: stage, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+        for case let url as URL in enumerator {
+            let relative = String(url.path.dropFirst(stage.path.count + 1))
+            if relative.hasPrefix(".build") || relative.hasPrefix(".swiftpm") {
+                enumerator.skipDescendants()
+                continue
+            }
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+                files[relative] = FileManager.default.contents(atPath: url.path)
+            }
+        }
+        return files
     }
 
     /// The README and `SOLUTION.md` rules, which need no build.
