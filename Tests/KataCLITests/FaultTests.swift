@@ -19,18 +19,6 @@ extension EndToEnd {
             )
         }
 
-        /// Every file below `folder`, by path relative to it, with its bytes.
-        func snapshot(_ folder: URL) -> [String: Data] {
-            var files: [String: Data] = [:]
-            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-            while let url = enumerator?.nextObject() as? URL {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
-                      let data = FileManager.default.contents(atPath: url.path) else { continue }
-                files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))] = data
-            }
-            return files
-        }
-
         func entries(of folder: URL) -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
         }
@@ -40,7 +28,7 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             #expect(try KataBinary.run(["hint", "2"], in: repository).status == 0)
             let kataFolder = repository.appendingPathComponent(".kata")
-            let before = snapshot(kataFolder)
+            let before = KataBinary.snapshot(kataFolder)
             #expect(before.keys.sorted() == ["/state.json"])
 
             let result = try runOnFullDisk(["hint", "2"], in: repository)
@@ -48,7 +36,7 @@ extension EndToEnd {
             #expect(result.output.contains("Hint 2 of 2"))
             #expect(result.errors.contains("warning: Could not save your progress"))
             #expect(result.errors.contains("the disk is full"))
-            #expect(snapshot(kataFolder) == before, "the previous progress file is intact")
+            #expect(KataBinary.snapshot(kataFolder) == before, "the previous progress file is intact")
             #expect(entries(of: kataFolder) == ["state.json"], "no half-written temporary file is left")
         }
 
@@ -57,7 +45,7 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             #expect(try KataBinary.run(["site"], in: repository).status == 0)
             let site = repository.appendingPathComponent("site")
-            let before = snapshot(site)
+            let before = KataBinary.snapshot(site)
             let readme = repository.appendingPathComponent("Katas/02-failing-kata/README.md")
             try Data((try String(contentsOf: readme, encoding: .utf8) + "\nA change the site must show.\n").utf8).write(to: readme)
 
@@ -65,7 +53,7 @@ extension EndToEnd {
             #expect(result.status == 74)
             #expect(result.errors.contains("error: Could not write the new site beside"))
             #expect(result.errors.contains("The previous site is untouched."))
-            #expect(snapshot(site) == before)
+            #expect(KataBinary.snapshot(site) == before)
             #expect(!entries(of: repository).contains("site.new"))
             #expect(!entries(of: repository).contains("site.old"))
         }
@@ -79,7 +67,7 @@ extension EndToEnd {
             if way == ".kata is a file" {
                 try Data("in the way".utf8).write(to: repository.appendingPathComponent(".kata"))
             }
-            let before = snapshot(kata)
+            let before = KataBinary.snapshot(kata)
 
             let result = way == "full disk"
                 ? try runOnFullDisk(["reset", "2", "--yes"], in: repository)
@@ -87,7 +75,7 @@ extension EndToEnd {
             #expect(result.status == 74)
             #expect(result.errors.contains("error: Could not save a backup of Katas/02-failing-kata"))
             #expect(result.errors.contains("Nothing was reset and your files are untouched."))
-            #expect(snapshot(kata) == before, "the learner's files are as they were")
+            #expect(KataBinary.snapshot(kata) == before, "the learner's files are as they were")
             let backups = repository.appendingPathComponent(".kata/backups")
             #expect(entries(of: backups).isEmpty, "no half-made backup is left: \(entries(of: backups))")
         }

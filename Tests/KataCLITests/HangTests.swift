@@ -58,24 +58,12 @@ extension EndToEnd {
             #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent(".kata/state.json").path))
         }
 
-        /// Every file below `folder`, by path relative to it, with its bytes.
-        func snapshot(_ folder: URL) -> [String: Data] {
-            var files: [String: Data] = [:]
-            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-            while let url = enumerator?.nextObject() as? URL {
-                if let data = FileManager.default.contents(atPath: url.path), !url.hasDirectoryPath {
-                    files[String(url.path.dropFirst(folder.path.count))] = data
-                }
-            }
-            return files
-        }
-
         @Test("Ctrl-C while kata site writes keeps the previous site whole and removes the half-written one")
         func interruptSite() throws {
             let repository = try KataBinary.repository()
             #expect(try KataBinary.run(["site"], in: repository).status == 0)
             let site = repository.appendingPathComponent("site")
-            let old = snapshot(site)
+            let old = KataBinary.snapshot(site)
             // A README of a few megabytes makes the new site slow enough to write that the interrupt
             // lands while site.new is being filled.
             let readme = repository.appendingPathComponent("Katas/02-failing-kata/README.md")
@@ -87,7 +75,7 @@ extension EndToEnd {
             try FileManager.default.removeItem(at: reference.appendingPathComponent("Katas"))
             try FileManager.default.copyItem(at: repository.appendingPathComponent("Katas"), to: reference.appendingPathComponent("Katas"))
             #expect(try KataBinary.run(["site"], in: reference, timeLimit: 300).status == 0)
-            let new = snapshot(reference.appendingPathComponent("site"))
+            let new = KataBinary.snapshot(reference.appendingPathComponent("site"))
 
             let kata = Process()
             kata.executableURL = KataBinary.url
@@ -112,13 +100,13 @@ extension EndToEnd {
                 usleep(1_000)
                 stopping += 1
             }
-            let whileWriting = snapshot(site)
+            let whileWriting = KataBinary.snapshot(site)
             kill(kata.processIdentifier, SIGINT)
             kill(kata.processIdentifier, SIGCONT)
             let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             kata.waitUntilExit()
 
-            let after = snapshot(site)
+            let after = KataBinary.snapshot(site)
             #expect(whileWriting == old, "stopped before the swap (the fixture must make writing slow enough)")
             #expect(kata.terminationStatus == 130, "\(errorText)")
             #expect(errorText.contains("Interrupted; site/ was left as it was."), "\(errorText)")
@@ -131,7 +119,7 @@ extension EndToEnd {
 
             // And the next run builds the new site as if nothing had happened.
             #expect(try KataBinary.run(["site"], in: repository, timeLimit: 300).status == 0)
-            #expect(snapshot(site) == new)
+            #expect(KataBinary.snapshot(site) == new)
         }
     }
 }

@@ -80,7 +80,7 @@ extension EndToEnd {
             let sources = repository.appendingPathComponent("Katas/02-failing-kata/Sources/Kata02")
             // A file only the learner has, to see it reported as removed.
             try Data("let scratch = 1\n".utf8).write(to: sources.appendingPathComponent("Scratch.swift"))
-            let before = try snapshot(repository.appendingPathComponent("Katas"))
+            let before = KataBinary.snapshot(repository.appendingPathComponent("Katas"))
 
             let result = try KataBinary.run(["solution", "2", "--yes"], in: repository)
             #expect(result.status == 0, "\(result.errors)")
@@ -102,7 +102,7 @@ extension EndToEnd {
             """))
             #expect(result.output.hasSuffix("\nSolution · Fix the greeting\n===========================\n"), "SOLUTION.md, rendered")
             #expect(!result.output.contains("\u{1B}["), "no colours with NO_COLOR")
-            #expect(try snapshot(repository.appendingPathComponent("Katas")) == before, "the learner's files are untouched")
+            #expect(KataBinary.snapshot(repository.appendingPathComponent("Katas")) == before, "the learner's files are untouched")
         }
 
         @Test("solution after a pass shows at once; code that matches the reference says so")
@@ -156,17 +156,6 @@ extension EndToEnd {
             #expect(result.status == 0)
             #expect(result.output.contains("Example"))
             #expect(result.output.contains("kata \(command) 1"))
-        }
-
-        /// Every file under `folder`, by relative path, with its bytes.
-        private func snapshot(_ folder: URL) throws -> [String: Data] {
-            var files: [String: Data] = [:]
-            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-            while let url = enumerator?.nextObject() as? URL {
-                guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-                files[String(url.path.dropFirst(folder.path.count))] = try Data(contentsOf: url)
-            }
-            return files
         }
     }
 }

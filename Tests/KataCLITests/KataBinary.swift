@@ -33,6 +33,20 @@ struct KataBinary {
         return copy
     }
 
+    /// Every regular file below `folder` with its bytes, by path relative to it, links not
+    /// followed: what a test compares to prove that nothing was lost or changed.
+    static func snapshot(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = folder.standardizedFileURL.path
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+                  let data = FileManager.default.contents(atPath: url.path) else { continue }
+            files[String(url.standardizedFileURL.path.dropFirst(root.count))] = data
+        }
+        return files
+    }
+
     /// Command lines of the live processes that mention `text` (Linux: read from /proc).
     static func processes(mentioning text: String) -> [String] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }

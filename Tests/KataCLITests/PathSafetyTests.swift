@@ -15,18 +15,6 @@ extension EndToEnd {
             return folder
         }
 
-        /// Every file below `folder` with its bytes, links not followed.
-        func snapshot(_ folder: URL) -> [String: Data] {
-            var files: [String: Data] = [:]
-            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-            while let url = enumerator?.nextObject() as? URL {
-                if let data = FileManager.default.contents(atPath: url.path), !url.hasDirectoryPath {
-                    files[String(url.path.dropFirst(folder.path.count))] = data
-                }
-            }
-            return files
-        }
-
         func link(_ path: String, in repository: URL, to destination: URL) throws {
             let url = repository.appendingPathComponent(path)
             try? FileManager.default.removeItem(at: url)
@@ -45,7 +33,7 @@ extension EndToEnd {
                 .replacingOccurrences(of: "number: 2", with: "number: 5")
                 .replacingOccurrences(of: "slug: failing-kata", with: "slug: outside-kata").utf8).write(to: readme)
             try link("Katas/05-outside-kata", in: repository, to: kata)
-            let before = snapshot(outside)
+            let before = KataBinary.snapshot(outside)
 
             let list = try KataBinary.run(["list"], in: repository)
             #expect(list.status == 65)
@@ -59,7 +47,7 @@ extension EndToEnd {
                 #expect(result.status == 65, "\(arguments): \(result.errors)")
                 #expect(result.errors.contains("Katas/05-outside-kata"), "\(arguments): \(result.errors)")
             }
-            #expect(snapshot(outside) == before, "nothing outside was changed")
+            #expect(KataBinary.snapshot(outside) == before, "nothing outside was changed")
             #expect(!FileManager.default.fileExists(atPath: kata.appendingPathComponent(".build").path), "nothing was built out there")
         }
 
@@ -83,7 +71,7 @@ extension EndToEnd {
             let outside = try outsideFolder()
             try Data(#"{"version":1,"katas":{"02":{"status":"passed","hintsShown":2}}}"#.utf8).write(to: outside.appendingPathComponent("state.json"))
             try link(".kata", in: repository, to: outside)
-            let before = snapshot(outside)
+            let before = KataBinary.snapshot(outside)
 
             let hint = try KataBinary.run(["hint", "2"], in: repository)
             #expect(hint.status == 0)
@@ -97,7 +85,7 @@ extension EndToEnd {
             #expect(reset.status == 65)
             #expect(reset.errors.contains("error: .kata/backups leads to"))
             #expect(try String(contentsOf: source, encoding: .utf8) == "// mine\n", "nothing was reset")
-            #expect(snapshot(outside) == before, "nothing outside was changed")
+            #expect(KataBinary.snapshot(outside) == before, "nothing outside was changed")
         }
 
         @Test("a kata's Sources that links outside: reset refuses before it writes anything")
@@ -108,12 +96,12 @@ extension EndToEnd {
             try FileManager.default.createDirectory(at: sources.appendingPathComponent("Kata02"), withIntermediateDirectories: true)
             try Data("// not the starter\n".utf8).write(to: sources.appendingPathComponent("Kata02/Greeter.swift"))
             try link("Katas/02-failing-kata/Sources", in: repository, to: sources)
-            let before = snapshot(outside)
+            let before = KataBinary.snapshot(outside)
 
             let result = try KataBinary.run(["reset", "2", "--yes"], in: repository)
             #expect(result.status == 65)
             #expect(result.errors.contains("error: Katas/02-failing-kata/Sources leads to \(sources.resolvingSymlinksInPath().path), outside the repository"))
-            #expect(snapshot(outside) == before, "the file out there was not overwritten")
+            #expect(KataBinary.snapshot(outside) == before, "the file out there was not overwritten")
             let backups = (try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent(".kata/backups").path)) ?? []
             #expect(backups.isEmpty, "no backup was started")
         }
@@ -152,7 +140,7 @@ extension EndToEnd {
             let result = try KataBinary.run(["hint", "2", "--root", repository.path], in: elsewhere)
             #expect(result.status == 0)
             #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent(".kata/state.json").path))
-            #expect(snapshot(elsewhere).keys.sorted() == ["/precious.txt"], "nothing was written where kata ran")
+            #expect(KataBinary.snapshot(elsewhere).keys.sorted() == ["/precious.txt"], "nothing was written where kata ran")
 
             let notRepository = try KataBinary.run(["hint", "2", "--root", elsewhere.path], in: repository)
             #expect(notRepository.status == 66)

@@ -4,17 +4,6 @@ import Testing
 extension EndToEnd {
     @Suite("kata site, end to end")
     struct SiteCommandTests {
-        func contents(of folder: URL) throws -> [String: Data] {
-            var files: [String: Data] = [:]
-            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
-            while let url = enumerator?.nextObject() as? URL {
-                if let data = FileManager.default.contents(atPath: url.path), !url.hasDirectoryPath {
-                    files[String(url.path.dropFirst(folder.path.count))] = data
-                }
-            }
-            return files
-        }
-
         @Test("builds the site, the same bytes every time, and --check agrees")
         func buildsDeterministically() throws {
             let repository = try KataBinary.repository()
@@ -22,11 +11,11 @@ extension EndToEnd {
             #expect(first.status == 0, "\(first.errors)")
             #expect(first.output.hasPrefix("Wrote site/: 12 files"))
             let site = repository.appendingPathComponent("site")
-            let before = try contents(of: site)
+            let before = KataBinary.snapshot(site)
             #expect(before["/katas/02-failing-kata.html"] != nil)
             #expect(before["/solutions/02-failing-kata.html"] != nil)
             _ = try KataBinary.run(["site"], in: repository)
-            #expect(try contents(of: site) == before)
+            #expect(KataBinary.snapshot(site) == before)
             let check = try KataBinary.run(["site", "--check"], in: repository)
             #expect(check.status == 0)
             #expect(check.output == "site/ is up to date: 12 files.\n")
