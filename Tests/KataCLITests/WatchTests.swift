@@ -103,7 +103,9 @@ extension EndToEnd {
         func terminal(quitting: Quitting) throws {
             let repository = try KataBinary.repository()
             // `script` gives kata a terminal, and reports the terminal's settings once kata has ended.
-            let command = "'\(KataBinary.url.path)' watch 2 --poll; echo \"status=$?\"; stty -a"
+            // The trap keeps the shell alive through Ctrl-C to report kata's status: dash, the
+            // usual /bin/sh, dies of the terminal's SIGINT while it waits, where bash does not.
+            let command = "trap : INT; '\(KataBinary.url.path)' watch 2 --poll; echo \"status=$?\"; stty -a"
             let kata = try RunningKata(["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"))
             defer { kata.stop() }
             try kata.require("Watching Katas/02-failing-kata for changes")
@@ -146,6 +148,8 @@ final class RunningKata: @unchecked Sendable {
     // Bytes, decoded when read: a chunk may end inside a character such as ✘ or ·.
     private var outputData = Data()
     private var errorData = Data()
+    /// Set when standard output reaches its end: no text will come any more.
+    private var outputEnded = false
     private let exited = DispatchSemaphore(value: 0)
 
     init(_ arguments: [String], in directory: URL, executable: URL = KataBinary.url) throws {
@@ -165,8 +169,8 @@ final class RunningKata: @unchecked Sendable {
         let exited = exited
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        collect(output.fileHandleForReading) { $0.outputData += $1 }
-        collect(errors.fileHandleForReading) { $0.errorData += $1 }
+        collect(output.fileHandleForReading, onEnd: { $0.outputEnded = true }) { $0.outputData += $1 }
+        collect(errors.fileHandleForReading, onEnd: { _ in }) { $0.errorData += $1 }
     }
 
     var output: String { condition.withLock { outputText } }
@@ -176,16 +180,18 @@ final class RunningKata: @unchecked Sendable {
     /// Call with the condition's lock held.
     private var outputText: String { String(decoding: outputData, as: UTF8.self) }
 
-    /// Waits until the output contains `text`; a test stops at the first one that never comes.
+    /// Waits until the output contains `text`; a test stops at the first one that never comes,
+    /// at once when the output has ended without it.
     func require(_ text: String, within seconds: Double = 240, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let deadline = Date(timeIntervalSinceNow: seconds)
         let seen = condition.withLock {
-            while !outputText.contains(text) {
+            while !outputText.contains(text), !outputEnded {
                 guard condition.wait(until: deadline) else { return outputText.contains(text) }
             }
-            return true
+            return outputText.contains(text)
         }
-        try #require(seen, "waited \(Int(seconds)) s for \(text.debugDescription); \(transcript)", sourceLocation: sourceLocation)
+        let wait = condition.withLock { outputEnded } ? "the output ended without" : "waited \(Int(seconds)) s for"
+        try #require(seen, "\(wait) \(text.debugDescription); \(transcript)", sourceLocation: sourceLocation)
     }
 
     func press(_ keys: String) {
@@ -204,11 +210,21 @@ final class RunningKata: @unchecked Sendable {
         if process.isRunning { ProcessTree.stop([process.processIdentifier]) }
     }
 
-    private func collect(_ handle: FileHandle, into append: @escaping @Sendable (RunningKata, Data) -> Void) {
+    private func collect(
+        _ handle: FileHandle,
+        onEnd: @escaping @Sendable (RunningKata) -> Void,
+        into append: @escaping @Sendable (RunningKata, Data) -> Void
+    ) {
         let thread = Thread { [self] in
             while true {
                 let chunk = handle.availableData
-                if chunk.isEmpty { return }
+                if chunk.isEmpty {
+                    condition.withLock {
+                        onEnd(self)
+                        condition.broadcast()
+                    }
+                    return
+                }
                 condition.withLock {
                     append(self, chunk)
                     condition.broadcast()
