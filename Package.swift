@@ -78,13 +78,18 @@ let package = Package(
             name: "KataFuzz",
             dependencies: ["KataKit"]
         ),
+        // Throwaway folders for both test targets, removed when the test process exits.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "KataKitTests",
-            dependencies: ["KataKit"]
+            dependencies: ["KataKit", "TestSupport"]
         ),
         .testTarget(
             name: "KataCLITests",
-            dependencies: ["KataCLI", "KataKit"]
+            dependencies: ["KataCLI", "KataKit", "TestSupport"]
         ),
     ] + katas.flatMap { kata in
         [

@@ -36,7 +36,8 @@ struct CheckCommand: ParsableCommand {
 
         --format json prints only the result, as one JSON object (kata, outcome, passed, \
         exitCode, passedTests, failedTests, failures, buildErrors, changedTests, seconds, …), \
-        for editors and CI; the exit code is the same.
+        for editors and CI; the exit code is the same. An error is one object too: {outcome: \
+        "error", exitCode, error, advice}, with the message also on standard error.
 
         Examples:
           kata check 1
@@ -88,6 +89,6 @@ struct CheckCommand: ParsableCommand {
                 timeout: timeout.duration,
                 verbose: verbose,
                 format: format
-            ) }, console: context.console, stoppingCommandsOnInterrupt: true)
+            ) }, console: context.console, stoppingCommandsOnInterrupt: true, errorsAsJSON: format == .json)
     }
 }

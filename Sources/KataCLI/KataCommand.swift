@@ -63,7 +63,9 @@ struct GlobalOptions: ParsableArguments {
 /// Runs a frontend and turns its status, or its ``KataError``, into the process's exit code.
 /// `stoppingCommandsOnInterrupt`: Ctrl-C also stops the `swift` commands it runs (check, verify).
 /// `guardingFiles`: Ctrl-C waits for the file change in progress to be whole (site).
-func runFrontend(_ body: () throws -> Int32, console: Console, stoppingCommandsOnInterrupt: Bool = false, guardingFiles: Bool = false) throws {
+/// Runs a command's frontend: explains a `KataError` on standard error (and, for `--format json`,
+/// also as one JSON object on standard output) and turns the result into the exit code.
+func runFrontend(_ body: () throws -> Int32, console: Console, stoppingCommandsOnInterrupt: Bool = false, guardingFiles: Bool = false, errorsAsJSON: Bool = false) throws {
     // A reader who quits the pager, or `kata list | head`, closes the pipe; that is no crash.
     signal(SIGPIPE, SIG_IGN)
     // A write past a file-size limit (`ulimit -f`, some quota setups) would kill kata with
@@ -78,6 +80,7 @@ func runFrontend(_ body: () throws -> Int32, console: Console, stoppingCommandsO
     } catch let error as KataError {
         console.error(console.style.red("error: ") + error.message)
         if let advice = error.advice { console.error(advice) }
+        if errorsAsJSON { console.line(error.json()) }
         throw ExitCode(error.exitCode)
     }
     if status != 0 { throw ExitCode(status) }

@@ -19,7 +19,8 @@ struct VerifyCommand: ParsableCommand {
         Katas are verified side by side, as many at once as the machine has cores (--jobs N \
         to choose); each line still appears in catalog order, as soon as its kata and those \
         before it are done. --format json prints only one JSON object, {katas: [{number, slug, \
-        passed, rules: [{name, passed, detail}]}], verified, broken}, for CI.
+        passed, rules: [{name, passed, detail}]}], verified, broken}, for CI; an error is one \
+        object too: {outcome: "error", exitCode, error, advice}.
 
         Exits 0 when every kata verifies, 1 when any breaks a rule.
 
@@ -54,6 +55,6 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try VerifyFrontend(context: context).run(katas: katas, repetitions: repetitions, jobs: jobs, format: format) }, console: context.console, stoppingCommandsOnInterrupt: true)
+        try runFrontend({ try VerifyFrontend(context: context).run(katas: katas, repetitions: repetitions, jobs: jobs, format: format) }, console: context.console, stoppingCommandsOnInterrupt: true, errorsAsJSON: format == .json)
     }
 }

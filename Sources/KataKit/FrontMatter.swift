@@ -109,6 +109,13 @@ private struct Fields {
     }
 
     func node(_ name: String) throws -> Node {
+        if let node = mapping[Node(name)], node.null != nil, let written = node.scalar?.string, !written.isEmpty {
+            throw KataError(
+                .invalidCatalog,
+                "\(file):\(document.fileLine(of: node.mark)): front-matter field '\(name)' reads as nothing: YAML takes `\(written)` for null.",
+                advice: "Write the value in double quotes, `\(name): \"\(written)\"`, if you mean the word."
+            )
+        }
         guard let node = mapping[Node(name)], node.null == nil else {
             throw KataError(
                 .invalidCatalog,
@@ -129,6 +136,9 @@ private struct Fields {
         guard let scalar = node.scalar else { throw error(name, "must be a single line of text.") }
         let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw error(name, "is empty.") }
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw error(name, "must be a single line of text without control characters (a line break, a tab or an escape).")
+        }
         return text
     }
 
@@ -159,6 +169,10 @@ private struct Fields {
             }
             guard let text = item.scalar?.string.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
                 throw KataError(.invalidCatalog, "\(file):\(line): item \(offset + 1) of '\(name)' must be non-empty text.", advice: FrontMatter.advice(for: file))
+            }
+            // Line breaks are fine (a hint may be a paragraph or two); an escape would reach the terminal.
+            guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) else {
+                throw KataError(.invalidCatalog, "\(file):\(line): item \(offset + 1) of '\(name)' contains a control character such as an escape.", advice: "Remove it; hints are markdown text.")
             }
             return text
         }

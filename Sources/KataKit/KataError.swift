@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error the `kata` command explains to its user: what was wrong and what to do about it.
 ///
 /// Every failure that is not a failing kata ends here, so the command can print one clear
@@ -40,6 +42,23 @@ public struct KataError: Error, Equatable, Sendable, CustomStringConvertible {
         case .toolUnavailable: 69
         case .fileSystem: 74
         }
+    }
+
+    /// The error as the one JSON object `--format json` promises, so a tool reading standard
+    /// output gets an object whatever happened:
+    /// `{"outcome":"error","passed":false,"exitCode":64,"error":"There is no kata '17'.","advice":"…"}`.
+    public func json() -> String {
+        struct Object: Encodable {
+            var outcome = "error"
+            var passed = false
+            var exitCode: Int32
+            var error: String
+            var advice: String?
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let object = Object(exitCode: exitCode, error: message, advice: advice)
+        return String(decoding: (try? encoder.encode(object)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
     public var description: String {

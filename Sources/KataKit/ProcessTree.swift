@@ -5,27 +5,65 @@ import Foundation
 /// Signalling a process group is not enough: Foundation starts `swift test` in a group of its
 /// own, and `swift test` starts the test binary in yet another group. Killing only the first
 /// leaves the deadlocked test process running, holding the output pipe open, so kata would
-/// wait forever. The tree is read before anything is signalled, while every process still
-/// has its parent.
+/// wait forever.
+///
+/// Reading the tree and then signalling it is not enough either while a build runs: the build
+/// starts a new `swift-frontend` between the reading and the signal, or on its way out, and
+/// that child, an orphan adopted by init, compiles on. So the tree is frozen first (SIGSTOP,
+/// read again, until no process is new: a stopped process starts no other), then killed with
+/// SIGKILL, which a stopped process cannot delay or answer by starting another. Nothing is
+/// lost by not asking first: the tests are stuck or the learner pressed Ctrl-C, SwiftPM's lock
+/// is released by the kernel, and its build database survives a kill as it survives a crash.
 ///
 /// ```swift
-/// ProcessTree.stop([process.processIdentifier])   // SIGTERM, then SIGKILL after the grace period
+/// ProcessTree.stop([process.processIdentifier])
 /// ```
 public enum ProcessTree {
-    /// Sends SIGTERM to `roots` and all their descendants (deepest first), waits up to `grace`
-    /// for them to end, then sends SIGKILL to whatever is left.
-    public static func stop(_ roots: [pid_t], grace: Duration = .seconds(3)) {
-        let doomed = roots.flatMap { [$0] + descendants(of: $0) }.reversed()
+    /// Freezes `roots` and all their descendants, kills them, and waits (up to `patience`) until
+    /// they are gone, so a caller that checks the process table afterwards finds none of them.
+    public static func stop(_ roots: [pid_t], patience: Duration = .seconds(3)) {
+        let doomed = freeze(roots)
         guard !doomed.isEmpty else { return }
-        for pid in doomed { kill(pid, SIGTERM) }
-        let deadline = ContinuousClock.now + grace
+        for pid in doomed { kill(pid, SIGKILL) }
+        let deadline = ContinuousClock.now + patience
         while ContinuousClock.now < deadline, doomed.contains(where: isAlive) {
-            usleep(20_000)
+            usleep(5_000)
         }
-        for pid in doomed where isAlive(pid) {
-            // Whatever it started after the snapshot goes too.
-            for late in descendants(of: pid) { kill(late, SIGKILL) }
-            kill(pid, SIGKILL)
+    }
+
+    /// Stops (SIGSTOP) `roots` and their descendants, parents before children, and reads the
+    /// tree again until it finds no new process. Returns every process it stopped.
+    static func freeze(_ roots: [pid_t]) -> [pid_t] {
+        var frozen: [pid_t] = []
+        var seen: Set<pid_t> = []
+        // Bounded: a tree cannot grow once stopped, so a few rounds do; the bound only guards
+        // against a process table that changes under us without end.
+        for _ in 0..<100 {
+            let new = roots.flatMap { [$0] + descendants(of: $0) }.filter { !seen.contains($0) && isAlive($0) }
+            guard !new.isEmpty else { break }
+            for pid in new where kill(pid, SIGSTOP) == 0 {
+                seen.insert(pid)
+                frozen.append(pid)
+            }
+            waitUntilStopped(new)
+        }
+        return frozen
+    }
+
+    /// A signal is delivered when its process next runs: one in the middle of `fork` stops once
+    /// the child exists, so the next reading of the tree sees that child. Linux shows the stop in
+    /// /proc; elsewhere a short pause stands in for it.
+    private static func waitUntilStopped(_ pids: [pid_t]) {
+        guard FileManager.default.fileExists(atPath: "/proc/self/stat") else {
+            usleep(20_000)
+            return
+        }
+        let deadline = ContinuousClock.now + .milliseconds(500)
+        while ContinuousClock.now < deadline, pids.contains(where: { pid in
+            guard let state = processStat(pid)?.state else { return false }
+            return state != "T" && state != "t" && state != "Z" && state != "X"
+        }) {
+            usleep(1_000)
         }
     }
 

@@ -36,7 +36,7 @@ public struct TerminalMarkdownRenderer: Sendable {
         case .paragraph:
             return prefixLines(inline(node.children), with: indent)
         case .codeBlock:
-            let code = (node.literal ?? "").trimmingTrailingNewlines
+            let code = literal(of: node).trimmingTrailingNewlines
             return code.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { indent + "    " + style.yellow(String($0)) }
                 .joined(separator: "\n")
@@ -48,7 +48,7 @@ public struct TerminalMarkdownRenderer: Sendable {
         case .thematicBreak:
             return indent + style.dim(String(repeating: "─", count: 40))
         case .htmlBlock:
-            return prefixLines(HTMLText.strip(node.literal ?? "", style: style), with: indent)
+            return prefixLines(HTMLText.strip(literal(of: node), style: style), with: indent)
         case .table:
             return renderTable(node, indent: indent)
         default:
@@ -96,20 +96,26 @@ public struct TerminalMarkdownRenderer: Sendable {
     private func inline(_ nodes: [MarkdownNode]) -> String {
         nodes.map { node -> String in
             switch node.kind {
-            case .text: node.literal ?? ""
+            case .text: literal(of: node)
             case .softBreak: " "
             case .lineBreak: "\n"
-            case .code: style.enabled ? style.yellow(node.literal ?? "") : "`\(node.literal ?? "")`"
+            case .code: style.enabled ? style.yellow(literal(of: node)) : "`\(literal(of: node))`"
             case .emphasis: style.enabled ? style.italic(inline(node.children)) : "_\(inline(node.children))_"
             case .strong: style.enabled ? style.bold(inline(node.children)) : "**\(inline(node.children))**"
             case .strikethrough: "~\(inline(node.children))~"
             case .link:
-                linkText(inline(node.children), url: node.url ?? "")
+                linkText(inline(node.children), url: (node.url ?? "").replacingControlCharacters)
             case .image: "[image: \(inline(node.children))]"
-            case .htmlInline: HTMLText.strip(node.literal ?? "", style: style)
+            case .htmlInline: HTMLText.strip(literal(of: node), style: style)
             default: inline(node.children)
             }
         }.joined()
+    }
+
+    /// The node's text with its control characters made harmless: an escape sequence in a README
+    /// would otherwise reach the learner's terminal, which could recolour, retitle or clear it.
+    private func literal(of node: MarkdownNode) -> String {
+        (node.literal ?? "").replacingControlCharacters
     }
 
     private func linkText(_ text: String, url: String) -> String {
@@ -132,6 +138,18 @@ public struct TerminalMarkdownRenderer: Sendable {
             count += 1
         }
         return count
+    }
+}
+
+extension String {
+    /// Every control character but newline and tab replaced by U+FFFD, the replacement character.
+    var replacingControlCharacters: String {
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            let isControl = scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t"
+            result.append(isControl ? "\u{FFFD}" : scalar)
+        }
+        return String(result)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One row of the bad-input table: how a copy of the fixture repository is broken, what the
@@ -38,7 +39,7 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
         case .repository:
             directory = repository
         case .elsewhere:
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("not-katas-\(UUID().uuidString)")
+            directory = ScratchFolder.make("not-katas")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
         guard fullDisk else { return try KataBinary.run(arguments, in: directory, environment: environment) }

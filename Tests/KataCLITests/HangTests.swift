@@ -42,13 +42,7 @@ extension EndToEnd {
             kata.standardOutput = FileHandle.nullDevice
             kata.standardError = errors
             try kata.run()
-            // Wait (a bounded poll; this is the tool's test, not a kata's) until the test process runs.
-            var waited = 0
-            while KataBinary.processes(mentioning: "Kata01PackageTests").filter({ $0.contains(repository.path) }).isEmpty, waited < 600 {
-                usleep(100_000)
-                waited += 1
-            }
-            #expect(waited < 600, "the fixture's test process never started")
+            #expect(KataBinary.waitForTestBinary(in: repository), "the fixture's test process never started")
             kill(kata.processIdentifier, SIGINT)
             let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             kata.waitUntilExit()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import KataKit
 
 /// Runs the built `kata` executable as a learner would, in a copy of the fixture repository.
@@ -28,7 +29,7 @@ struct KataBinary {
 
     /// A fresh copy of a fixture repository (`repository`, or `hanging-repository`).
     static func repository(_ name: String = "repository") throws -> URL {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("kata-e2e-\(UUID().uuidString)", isDirectory: true)
+        let copy = ScratchFolder.make("kata-e2e")
         try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: copy)
         return copy
     }
@@ -55,6 +56,18 @@ struct KataBinary {
             let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
             return line.contains(text) ? line : nil
         }
+    }
+
+    /// Waits (a bounded poll: this is the tool's test, not a kata's) until the hanging fixture's
+    /// test binary runs in `repository`: the build is over and the tests have started. Matching
+    /// the test module's name alone would also match the compiler building it.
+    static func waitForTestBinary(in repository: URL, within seconds: Double = 240) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            if processes(mentioning: "Kata01PackageTests.xctest").contains(where: { $0.contains(repository.path) }) { return true }
+            usleep(100_000)
+        }
+        return false
     }
 
     /// The state letter of a process from /proc (`R` running, `S` sleeping, `T` stopped), or nil.

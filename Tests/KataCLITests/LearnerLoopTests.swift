@@ -181,6 +181,18 @@ extension EndToEnd {
             #expect(brokenObject["outcome"] as? String == "buildFailed")
             #expect((brokenObject["buildErrors"] as? [[String: Any]])?.isEmpty == false)
 
+            // An error is an object too, so a tool reading standard output always gets one.
+            for command in ["check", "verify"] {
+                let unknown = try KataBinary.run([command, "17", "--format", "json"], in: repository)
+                #expect(unknown.status == 64)
+                #expect(unknown.errors.contains("error: There is no kata '17'."))
+                let errorObject = try #require(try JSONSerialization.jsonObject(with: Data(unknown.output.utf8)) as? [String: Any])
+                #expect(errorObject["outcome"] as? String == "error")
+                #expect(errorObject["exitCode"] as? Int == 64)
+                #expect(errorObject["error"] as? String == "There is no kata '17'. The katas are 01 to 04.")
+                #expect((errorObject["advice"] as? String)?.isEmpty == false)
+            }
+
             let combined = try KataBinary.run(["check", "2", "--format", "json", "--verbose"], in: repository)
             #expect(combined.status == 64)
             #expect(combined.errors.contains("--verbose and --format json cannot be combined"))

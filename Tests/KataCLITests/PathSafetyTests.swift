@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -9,7 +10,7 @@ extension EndToEnd {
     struct PathSafetyTests {
         /// A folder outside the repository, with a file in it.
         func outsideFolder() throws -> URL {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)", isDirectory: true)
+            let folder = ScratchFolder.make("outside")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data("precious\n".utf8).write(to: folder.appendingPathComponent("precious.txt"))
             return folder

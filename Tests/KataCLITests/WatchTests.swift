@@ -75,11 +75,7 @@ extension EndToEnd {
             let kata = try RunningKata(["watch", "1"], in: repository)
             defer { kata.stop() }
             // The fixture's test waits for ever; once its process runs, the check is well under way.
-            let deadline = Date(timeIntervalSinceNow: 240)
-            while KataBinary.processes(mentioning: "Kata01PackageTests").filter({ $0.contains(repository.path) }).isEmpty, Date() < deadline {
-                usleep(100_000)
-            }
-            try #require(Date() < deadline, "the fixture's test process never started: \(kata.transcript)")
+            try #require(KataBinary.waitForTestBinary(in: repository), "the fixture's test process never started: \(kata.transcript)")
             kill(kata.process.processIdentifier, SIGINT)
             #expect(kata.waitForExit() == 130, "\(kata.transcript)")
             #expect(kata.errors.contains("Interrupted; the tests were stopped and nothing was recorded."))

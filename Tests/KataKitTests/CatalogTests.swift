@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import KataKit
 
@@ -87,7 +88,7 @@ struct CatalogTests {
 
     @Test("no repository above a folder is an error with advice")
     func notFound() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-katas-\(UUID().uuidString)")
+        let empty = ScratchFolder.make("no-katas")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let error = #expect(throws: KataError.self) { try KataRepository.locate(from: empty) }
         #expect(error?.kind == .repositoryNotFound)
@@ -97,7 +98,7 @@ struct CatalogTests {
 
     @Test("--root must name a kata repository")
     func explicitRoot() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-katas-\(UUID().uuidString)")
+        let empty = ScratchFolder.make("no-katas")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let error = #expect(throws: KataError.self) { try KataRepository.locate(from: empty, explicitRoot: empty) }
         #expect(error?.message.contains("is not a kata repository") == true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import KataKit
 
@@ -41,7 +42,7 @@ struct FileWatcherTests {
         let changes = ChangeRecorder()
 
         init(_ kind: Kind) throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("kata-watch-\(UUID().uuidString)", isDirectory: true)
+            root = ScratchFolder.make("kata-watch")
             try Fixtures.write("// swift-tools-version:6.0\n", to: root.appendingPathComponent("Package.swift"))
             try Fixtures.write("# Kata\n", to: root.appendingPathComponent("README.md"))
             try Fixtures.write("let a = 1\n", to: root.appendingPathComponent("Sources/Kata01/Greeter.swift"))
@@ -119,7 +120,7 @@ struct FileWatcherTests {
 
     @Test("a folder that does not exist cannot be watched", arguments: kinds)
     func missingFolder(kind: Kind) throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("kata-missing-\(UUID().uuidString)")
+        let missing = ScratchFolder.make("kata-missing")
         let watcher = kind.watcher(for: WatchedTree(root: missing, topLevelNames: ["Sources"]))
         #expect(throws: FileWatcherError.self) { try watcher.start { _ in } }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import KataKit
 
 /// The files under `Tests/Fixtures`, and throwaway copies of them.
@@ -17,8 +18,7 @@ enum Fixtures {
 
     /// A fresh copy of the miniature kata repository, for a test to change as it likes.
     static func repositoryCopy() throws -> KataRepository {
-        let copy = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kata-fixture-\(UUID().uuidString)", isDirectory: true)
+        let copy = ScratchFolder.make("kata-fixture")
         try FileManager.default.copyItem(at: folder.appendingPathComponent("repository"), to: copy)
         return KataRepository(root: copy)
     }

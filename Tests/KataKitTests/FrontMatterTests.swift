@@ -129,3 +129,26 @@ extension FrontMatterTests {
         #expect(error?.advice?.contains("double quotes") == true)
     }
 }
+
+extension FrontMatterTests {
+    @Test("a value YAML reads as null is explained, not reported missing", arguments: ["null", "~", "Null"])
+    func nullValue(written: String) {
+        let error = error(Self.valid.replacingOccurrences(of: "slug: conform-the-real-queue", with: "slug: \(written)"))
+        #expect(error?.message == "Katas/03-x/README.md:4: front-matter field 'slug' reads as nothing: YAML takes `\(written)` for null.")
+        #expect(error?.advice == "Write the value in double quotes, `slug: \"\(written)\"`, if you mean the word.")
+    }
+
+    @Test("a title with an escape or a line break in it is refused: it would reach the terminal", arguments: ["\"Queue\\e[2J\"", "\"Two\\nlines\""])
+    func controlCharacterInTitle(written: String) {
+        let error = error(Self.valid.replacingOccurrences(of: "title: Conform the real queue", with: "title: \(written)"))
+        #expect(error?.message == "Katas/03-x/README.md:3: front-matter field 'title' must be a single line of text without control characters (a line break, a tab or an escape).")
+    }
+
+    @Test("a hint may span lines but holds no escape")
+    func controlCharacterInHint() throws {
+        let multiline = Self.valid.replacingOccurrences(of: "  - Second hint.", with: "  - \"Second\\nhint.\"")
+        #expect(try metadata(multiline).hints[1] == "Second\nhint.")
+        let escaped = Self.valid.replacingOccurrences(of: "  - Second hint.", with: "  - \"Second \\e[31mhint.\"")
+        #expect(error(escaped)?.message == "Katas/03-x/README.md:12: item 2 of 'hints' contains a control character such as an escape.")
+    }
+}

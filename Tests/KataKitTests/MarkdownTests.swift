@@ -42,6 +42,17 @@ struct MarkdownTests {
         #expect(!plain.render(MarkdownDocument(parsing: "**bold**")).contains("\u{1B}"))
     }
 
+    @Test("an escape sequence written into a README never reaches the terminal")
+    func controlCharacters() {
+        let markdown = "Text \u{1B}]0;owned\u{07} and `code \u{1B}[2J`\n\n```\nlet a = 1\u{1B}[31m\n```\n\n<b>\u{1B}[5m</b> [link](https://x.org/\u{1B}[8m)"
+        for enabled in [false, true] {
+            let text = TerminalMarkdownRenderer(style: TextStyle(enabled: enabled)).render(MarkdownDocument(parsing: markdown))
+            #expect(!text.contains("\u{1B}]") && !text.contains("\u{1B}[2J") && !text.contains("\u{1B}[5m") && !text.contains("\u{1B}[8m"), "\(text.debugDescription)")
+            #expect(text.contains("Text \u{FFFD}]0;owned\u{FFFD} and"))
+            #expect(text.contains("let a = 1\u{FFFD}[31m"))
+        }
+    }
+
     @Test("GFM extensions are on and <script> is disarmed in HTML")
     func html() {
         let document = MarkdownDocument(parsing: "~~gone~~ https://swift.org\n\n<script>alert(1)</script>")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import KataKit
 
@@ -102,7 +103,7 @@ struct SiteTests {
 
     @Test("writing swaps the new site in; --check sees what changed")
     func writer() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("site-\(UUID().uuidString)/site")
+        let folder = ScratchFolder.make("site").appendingPathComponent("site")
         let writer = SiteWriter(directory: folder)
         try writer.write(["index.html": "one", "a/b.html": "two"])
         #expect(writer.differences(from: ["index.html": "one", "a/b.html": "two"]).isEmpty)
@@ -116,7 +117,7 @@ struct SiteTests {
 
     @Test("a write that fails leaves the previous site as it was")
     func failedWriteKeepsSite() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("site-\(UUID().uuidString)/site")
+        let folder = ScratchFolder.make("site").appendingPathComponent("site")
         let writer = SiteWriter(directory: folder)
         try writer.write(["index.html": "old"])
         // A file where a folder must go makes the write fail halfway.
