@@ -58,7 +58,8 @@ public struct NewFrontend: Sendable {
         let scaffold = try Self.scaffold(for: request, existing: try ExistingKatas(repository: repository))
         let manifestURL = repository.root.appendingPathComponent("Package.swift")
         let manifest = try Self.manifest(adding: scaffold, to: manifestURL)
-        try ScaffoldInstaller(repository: repository).install(scaffold, manifest: manifest)
+        let readme = Self.readme(adding: scaffold, in: repository)
+        try ScaffoldInstaller(repository: repository).install(scaffold, manifest: manifest, readme: readme)
 
         let console = context.console
         let style = console.style
@@ -72,13 +73,31 @@ public struct NewFrontend: Sendable {
             }
         }
         console.line("  Package.swift  " + style.dim("+ " + scaffold.manifestEntry))
+        if readme != nil {
+            console.line("  README.md      " + style.dim("+ the kata's row in the kata table"))
+        }
         console.line()
         console.line("The placeholder code already keeps the rules: `kata verify \(number)` passes. Next:")
         console.line("  1. Fill in every TODO of \(scaffold.kataFolder)/README.md and \(scaffold.solutionFolder)/SOLUTION.md.")
         console.line("  2. Replace the placeholder starter, test and solution with the kata's own (AUTHORING.md).")
         console.line("  3. `kata ship \(number)` after changing the starter or the tests, then `kata verify \(number)`.")
-        console.line("  4. Add the kata to the README's kata table, run `kata site`, and commit.")
+        if readme == nil {
+            console.line("  4. Add the kata to the README's kata table (README.md has none kata new could find), run `kata site`, and commit.")
+        } else {
+            console.line("  4. Check its row in the README's kata table once the summary is written, run `kata site`, and commit.")
+        }
         return ExitStatus.success
+    }
+
+    /// The README as it is and with the kata's row added, or nil when there is no README or
+    /// no kata table in it: a README is the project's, and kata new never makes one up.
+    static func readme(adding scaffold: KataScaffold, in repository: KataRepository) -> (old: Data, new: String)? {
+        let url = repository.root.appendingPathComponent("README.md")
+        // A link could lead out of the repository; kata writes only inside it.
+        guard (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular,
+              let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8),
+              let updated = KataTable.adding(scaffold.metadata, folder: scaffold.folderName, to: text) else { return nil }
+        return (data, updated)
     }
 
     /// The validated scaffold: every problem with the request is a usage error that names the

@@ -4,20 +4,24 @@ import Foundation
 ///
 /// Each of the two folders (`Katas/NN-slug`, `Solutions/NN-slug`) is written into a hidden
 /// folder beside its final place, then renamed into place, so no one ever sees half a kata and
-/// the rename cannot cross file systems. The root `Package.swift` is replaced last, atomically.
-/// If any step fails, everything this run created is removed and nothing else is touched:
+/// the rename cannot cross file systems. The README (with the kata's row in its table) and the
+/// root `Package.swift` are replaced last, each atomically. If any step fails, everything this
+/// run created is removed, the README is put back, and nothing else is touched:
 ///
 /// ```swift
-/// try ScaffoldInstaller(repository: repository).install(scaffold, manifest: newManifestText)
+/// try ScaffoldInstaller(repository: repository).install(scaffold, manifest: newManifestText, readme: newReadmeText)
 /// ```
 struct ScaffoldInstaller {
     let repository: KataRepository
 
-    func install(_ scaffold: KataScaffold, manifest: String) throws {
+    /// `readme` nil leaves the README alone.
+    func install(_ scaffold: KataScaffold, manifest: String, readme: (old: Data, new: String)? = nil) throws {
         let fileManager = FileManager.default
         let root = repository.root
+        let readmeURL = root.appendingPathComponent("README.md")
         var created: [URL] = []
         var staged: [URL] = []
+        var readmeReplaced = false
         do {
             for folder in [scaffold.kataFolder, scaffold.solutionFolder] {
                 let final = root.appendingPathComponent(folder, isDirectory: true)
@@ -42,13 +46,18 @@ struct ScaffoldInstaller {
                 try fileManager.moveItem(at: stage, to: final)
                 created.append(final)
             }
+            if let readme {
+                try Data(readme.new.utf8).write(to: readmeURL, options: .atomic)
+                readmeReplaced = true
+            }
             try Data(manifest.utf8).write(to: root.appendingPathComponent("Package.swift"), options: .atomic)
         } catch {
             for url in (staged + created).reversed() { try? fileManager.removeItem(at: url) }
+            if readmeReplaced, let readme { try? readme.old.write(to: readmeURL, options: .atomic) }
             throw KataError(
                 .fileSystem,
                 "Could not create \(scaffold.kataFolder): \(error.localizedDescription). Nothing was changed.",
-                advice: "Check that Katas/, Solutions/ and Package.swift are writable, then run kata new again."
+                advice: "Check that Katas/, Solutions/, README.md and Package.swift are writable, then run kata new again."
             )
         }
     }

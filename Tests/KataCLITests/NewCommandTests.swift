@@ -28,6 +28,12 @@ extension EndToEnd {
             #expect(readme.contains("minutes: 30\ndifficulty: intermediate\n"))
             let manifest = try String(contentsOf: repository.appendingPathComponent("Package.swift"), encoding: .utf8)
             #expect(manifest.contains("    Kata(\"04-flaky-kata\", .v5),\n    Kata(\"05-retry-without-waiting\", .v6),\n]\n"))
+            let table = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+            #expect(table.hasSuffix(
+                "| 04 | [Tame the flaky test](Katas/04-flaky-kata/README.md) | A tiny kata the end-to-end tests check. | fixture, greeting | 10 |\n"
+                    + "| 05 | [Retry without waiting](Katas/05-retry-without-waiting/README.md) | TODO: one line that says what the learner does in this kata. | virtual time, fake | 30 |\n"
+            ))
+            #expect(created.output.contains("  README.md      + the kata's row in the kata table\n"))
 
             let verify = try KataBinary.run(["verify", "5"], in: repository)
             #expect(verify.status == 0, "\(verify.output)")
@@ -53,11 +59,13 @@ extension EndToEnd {
         func badInput(arguments: [String], message: String) throws {
             let repository = try KataBinary.repository()
             let manifest = try Data(contentsOf: repository.appendingPathComponent("Package.swift"))
+            let readme = try Data(contentsOf: repository.appendingPathComponent("README.md"))
             let result = try KataBinary.run(["new"] + arguments, in: repository)
             #expect(result.status == 64)
             #expect(result.errors.contains("error: " + message), "\(result.errors)")
             #expect(result.output.isEmpty)
             #expect(try Data(contentsOf: repository.appendingPathComponent("Package.swift")) == manifest)
+            #expect(try Data(contentsOf: repository.appendingPathComponent("README.md")) == readme)
             #expect(try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Katas").path).count == 4)
         }
 
