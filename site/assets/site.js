@@ -49,7 +49,11 @@
   // Search.
   var input = document.getElementById("search");
   var list = document.getElementById("search-results");
-  var index = window.KATA_SEARCH_INDEX || [];
+  // The index holds every page's text, ten times the rest of a page's script: it loads when
+  // search is first used (focus, or the / key), as a script, so it works from file:// too.
+  var index = null;
+  var indexScript = null;
+  var waiting = null;
   var results = [];
   var selected = -1;
 
@@ -119,9 +123,23 @@
     input.removeAttribute("aria-activedescendant");
   }
 
+  // Runs `then` once the index is there; while it loads, only the latest request waits.
+  function loadIndex(then) {
+    if (index) { then(); return; }
+    waiting = then;
+    if (indexScript) { return; }
+    indexScript = document.createElement("script");
+    indexScript.src = root + "assets/search-index.js";
+    function loaded() { index = window.KATA_SEARCH_INDEX || []; if (waiting) { waiting(); } }
+    indexScript.addEventListener("load", loaded);
+    indexScript.addEventListener("error", loaded);
+    document.head.appendChild(indexScript);
+  }
+
   function search() {
     var terms = words(input.value);
     if (!terms.length) { results = []; close(); return; }
+    if (!index) { loadIndex(search); return; }
     results = index
       .map(function (entry, position) { return { entry: entry, score: score(entry, terms), position: position }; })
       .filter(function (result) { return result.score > 0; })
@@ -134,7 +152,7 @@
 
   if (input && list) {
     input.addEventListener("input", search);
-    input.addEventListener("focus", function () { if (input.value) { search(); } });
+    input.addEventListener("focus", function () { loadIndex(function () { if (input.value) { search(); } }); });
     input.addEventListener("blur", close);
     input.addEventListener("keydown", function (event) {
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {

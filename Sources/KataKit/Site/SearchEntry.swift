@@ -1,7 +1,8 @@
 import Foundation
 
 /// One thing the site's search can find: a kata, or a section of one. The generator writes them
-/// all to `assets/search-index.js` as a script (not JSON to fetch), so search works from `file://`.
+/// all to `assets/search-index.js` as a script (not JSON to fetch), so search works from `file://`;
+/// `site.js` adds that script to a page only when search is first used.
 struct SearchEntry: Encodable, Equatable {
     /// Page title, e.g. `Kata 01 · Stub the dispatcher`.
     var title: String

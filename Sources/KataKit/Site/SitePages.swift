@@ -133,7 +133,6 @@ enum SitePages {
           <title>\(HTML.escape(title))</title>
           <meta name="description" content="\(HTML.escape(description))">
           <link rel="stylesheet" href="\(root)assets/style.css">
-          <script src="\(root)assets/search-index.js" defer></script>
           <script src="\(root)assets/site.js" defer></script>
         </head>
         <body data-root="\(root)"\(bodyAttributes)>
