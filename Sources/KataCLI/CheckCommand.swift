@@ -24,8 +24,9 @@ struct CheckCommand: ParsableCommand {
         Exits 0 when the kata passes, 1 when it fails.
 
         A run that takes longer than --timeout seconds (default 600, enough for the slowest \
-        first build) is stopped with every process it started, and explained: in these katas it \
-        is usually a deadlock. Ctrl-C stops the tests too and records nothing.
+        first build) is stopped with every process it started, and explained, naming the Swift \
+        Testing tests still running: in these katas it is usually a deadlock. Ctrl-C stops the \
+        tests too and records nothing.
 
         --repeat N builds once and runs the tests up to N times, stopping at the first failure: \
         the way to catch a flaky test. --sanitize thread builds with ThreadSanitizer (in its own \
@@ -35,8 +36,8 @@ struct CheckCommand: ParsableCommand {
         the kata is solved in the code, not the tests (`kata reset N --tests-only` restores them).
 
         --format json prints only the result, as one JSON object (kata, outcome, passed, \
-        exitCode, passedTests, failedTests, failures, buildErrors, changedTests, seconds, …), \
-        for editors and CI; the exit code is the same. An error is one object too: {outcome: \
+        exitCode, passedTests, failedTests, failures, buildErrors, unfinishedTests, changedTests, \
+        seconds, …), for editors and CI; the exit code is the same. An error is one object too: {outcome: \
         "error", exitCode, error, advice}, with the message also on standard error.
 
         Examples:

@@ -32,8 +32,6 @@ struct KataFuzz {
 
         let generator = FuzzInputGenerator(corpus: corpus())
         print("kata-fuzz: seed \(seed), \(only.map { "case \($0)" } ?? "\(cases) cases on \(jobs) threads"), \(generator.corpus.count) READMEs to mutate")
-        // libcmark-gfm registers its extensions on first use without a lock: do it before the threads.
-        _ = MarkdownDocument(parsing: "")
         CrashReporter.install(seed: seed, workers: jobs)
 
         let started = ContinuousClock.now

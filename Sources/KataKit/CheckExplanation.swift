@@ -116,7 +116,13 @@ public struct CheckExplanation: Sendable {
             lines.append(failed + "  \(kata.heading): the tests did not finish\(limit) and were stopped.")
             lines.append("")
             let started = report.startedTests.filter { !report.passedTests.contains($0) && !report.failedTests.contains($0) }
-            if !started.isEmpty {
+            if !report.unfinishedTests.isEmpty {
+                lines.append("Still running when stopped:")
+                for test in report.unfinishedTests {
+                    lines.append("  '\(test.name)'  " + style.dim(location(file: test.file, line: test.line, column: nil)))
+                }
+                lines.append("")
+            } else if !started.isEmpty {
                 lines.append("Still running when stopped: " + started.map { "'\($0)'" }.joined(separator: ", ") + ".")
                 lines.append("")
             }

@@ -10,7 +10,7 @@ import Foundation
 ///  "outcome":"testsFailed","passed":false,"exitCode":1,"runs":1,"repetitions":1,
 ///  "passedTests":["loads"],"failedTests":["shows the count"],
 ///  "failures":[{"test":"shows the count","file":"Katas/01-…/Tests/Kata01Tests/InboxTests.swift","line":12,"message":"…"}],
-///  "buildErrors":[],"otherErrors":[],"sanitizerReports":[],"changedTests":[],"seconds":1.42}
+///  "buildErrors":[],"otherErrors":[],"sanitizerReports":[],"unfinishedTests":[],"changedTests":[],"seconds":1.42}
 /// ```
 public struct CheckResult: Encodable, Sendable {
     public struct KataInfo: Encodable, Sendable {
@@ -41,6 +41,13 @@ public struct CheckResult: Encodable, Sendable {
         public var location: String
     }
 
+    /// A test still running when the run was stopped at its time limit.
+    public struct UnfinishedTest: Encodable, Sendable {
+        public var test: String
+        public var file: String
+        public var line: Int
+    }
+
     public struct ChangedFile: Encodable, Sendable {
         public var path: String
         public var change: String
@@ -59,6 +66,8 @@ public struct CheckResult: Encodable, Sendable {
     public var buildErrors: [BuildError]
     public var otherErrors: [String]
     public var sanitizerReports: [SanitizerReport]
+    /// For `timedOut`: the Swift Testing tests that had started and not ended (XCTest tests are not named).
+    public var unfinishedTests: [UnfinishedTest]
     /// Test files (and Package.swift) that differ from the ones the kata shipped with.
     public var changedTests: [ChangedFile]
     /// Wall-clock time of the check, build included.
@@ -83,6 +92,9 @@ public struct CheckResult: Encodable, Sendable {
         otherErrors = report.otherErrors
         sanitizerReports = report.sanitizerReports.map {
             SanitizerReport(sanitizer: $0.sanitizer, kind: $0.kind, location: $0.location.hasPrefix("/") ? repository.relativePath($0.location) : $0.location)
+        }
+        unfinishedTests = report.unfinishedTests.map {
+            UnfinishedTest(test: $0.name, file: Self.path($0.file, kata: kata, repository: repository), line: $0.line)
         }
         self.changedTests = changedTests
         self.seconds = (seconds * 1000).rounded() / 1000

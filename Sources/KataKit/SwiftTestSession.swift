@@ -74,8 +74,15 @@ public struct SwiftTestSession: Sendable {
         var run = 0
         while true {
             run += 1
-            let result = try runner.run(swift, arguments(package: package, options: options, skipBuild: run > 1), in: workingDirectory, onOutput: onOutput)
-            let report = TestOutputParser.parse(result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled, timedOut: result.timedOut)
+            // Read only when the run is stopped at its time limit, to name the tests that hung.
+            let events = FileManager.default.temporaryDirectory.appendingPathComponent("kata-test-events-\(UUID().uuidString).jsonl")
+            defer { try? FileManager.default.removeItem(at: events) }
+            let command = arguments(package: package, options: options, skipBuild: run > 1) + TestEventStream.arguments(writingTo: events)
+            let result = try runner.run(swift, command, in: workingDirectory, onOutput: onOutput)
+            var report = TestOutputParser.parse(result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled, timedOut: result.timedOut)
+            if result.timedOut, let data = FileManager.default.contents(atPath: events.path) {
+                report.unfinishedTests = TestEventStream.unfinishedTests(in: data)
+            }
             onRunFinished?(run, report)
             if report.outcome == .passed { passedRuns += 1 }
             if report.outcome != .passed || run >= max(1, options.repetitions) {

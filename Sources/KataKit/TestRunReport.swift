@@ -47,9 +47,19 @@ public struct TestRunReport: Sendable, Equatable {
         public var message: String
     }
 
+    /// A test that had started and not ended when its run was stopped, from Swift Testing's event stream.
+    public struct RunningTest: Sendable, Equatable {
+        public var name: String
+        /// The full path of the test's file, as the test was compiled.
+        public var file: String
+        public var line: Int
+    }
+
     public var outcome: Outcome
     /// Tests that started; those that never passed or failed were running when the run ended.
     public var startedTests: [String] = []
+    /// For a run stopped at its time limit: the tests still running, with where they are.
+    public var unfinishedTests: [RunningTest] = []
     public var passedTests: [String] = []
     public var failedTests: [String] = []
     public var failures: [Failure] = []

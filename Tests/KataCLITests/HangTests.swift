@@ -25,8 +25,8 @@ extension EndToEnd {
             let result = try KataBinary.run(["check", "1", "--timeout", "8"], in: repository, timeLimit: 120)
             #expect(result.status == 1)
             #expect(result.output.contains("✘ FAILED  Kata 01 · Wait forever: the tests did not finish within 8 s and were stopped."))
-            // Which test hung cannot be named here: `swift test` holds back the test output when it
-            // writes to a pipe, and what it held back is lost with it.
+            // Named from Swift Testing's event stream: the console output, held back in a pipe, is lost with the stop.
+            #expect(result.output.contains("Still running when stopped:\n  'waits forever'  Katas/01-hanging-kata/Tests/Kata01Tests/HangingTests.swift:9\n"))
             #expect(result.output.contains("`DispatchQueue.main.sync`"))
             #expect(KataBinary.processes(mentioning: repository.path).isEmpty, "\(KataBinary.processes(mentioning: repository.path))")
         }

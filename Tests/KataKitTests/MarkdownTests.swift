@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import KataKit
 
@@ -53,6 +54,18 @@ struct MarkdownTests {
         }
     }
 
+    @Test("parsed on many threads at once, every document keeps its strikethrough, autolinks and tables")
+    func concurrentParsing() {
+        let markdown = "~~gone~~ https://swift.org\n\n| a | b |\n|---|---|\n| ~~c~~ | www.swift.org |\n"
+        let expected = MarkdownDocument(parsing: markdown).html
+        #expect(expected.contains("<del>gone</del>") && expected.contains("<table>"))
+        let wrong = Counter()
+        DispatchQueue.concurrentPerform(iterations: 400) { _ in
+            if MarkdownDocument(parsing: markdown).html != expected { wrong.increment() }
+        }
+        #expect(wrong.value == 0, "\(wrong.value) of 400 parses lost an extension")
+    }
+
     @Test("GFM extensions are on and <script> is disarmed in HTML")
     func html() {
         let document = MarkdownDocument(parsing: "~~gone~~ https://swift.org\n\n<script>alert(1)</script>")
@@ -86,4 +99,11 @@ struct MarkdownTests {
         """
         #expect(HintsSection.hints(in: markdown) == ["Look at `greeting(for:)`, then at the test.", "Second."])
     }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }
