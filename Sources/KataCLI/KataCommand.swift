@@ -63,8 +63,7 @@ struct GlobalOptions: ParsableArguments {
 /// Runs a frontend and turns its status, or its ``KataError``, into the process's exit code.
 /// `stoppingCommandsOnInterrupt`: Ctrl-C also stops the `swift` commands it runs (check, verify).
 /// `guardingFiles`: Ctrl-C waits for the file change in progress to be whole (site).
-/// Runs a command's frontend: explains a `KataError` on standard error (and, for `--format json`,
-/// also as one JSON object on standard output) and turns the result into the exit code.
+/// `errorsAsJSON`: a `KataError` is also printed as one JSON object on standard output (`--format json`).
 func runFrontend(_ body: () throws -> Int32, console: Console, stoppingCommandsOnInterrupt: Bool = false, guardingFiles: Bool = false, errorsAsJSON: Bool = false) throws {
     // A reader who quits the pager, or `kata list | head`, closes the pipe; that is no crash.
     signal(SIGPIPE, SIG_IGN)

@@ -147,19 +147,13 @@ public final class RunningCommands: @unchecked Sendable {
     /// On SIGINT or SIGTERM, stops the running commands and exits with 130 (interrupted).
     /// Nothing is recorded for an interrupted check, so the progress file stays as it was.
     public static func stopOnInterrupt() -> [DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                shared.lock.withLock { shared.interrupted = true }
-                // try?: with standard error closed, FileHandle.write(_:) would trap.
-                try? FileHandle.standardError.write(contentsOf: Data("\nInterrupted; stopping the tests…\n".utf8))
-                shared.stopAll()
-                try? FileHandle.standardError.write(contentsOf: Data("Interrupted; the tests were stopped and nothing was recorded.\n".utf8))
-                exit(130)
-            }
-            source.resume()
-            return source
+        InterruptSignals.handle {
+            shared.lock.withLock { shared.interrupted = true }
+            // try?: with standard error closed, FileHandle.write(_:) would trap.
+            try? FileHandle.standardError.write(contentsOf: Data("\nInterrupted; stopping the tests…\n".utf8))
+            shared.stopAll()
+            try? FileHandle.standardError.write(contentsOf: Data("Interrupted; the tests were stopped and nothing was recorded.\n".utf8))
+            exit(130)
         }
     }
 }

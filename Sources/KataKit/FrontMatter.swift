@@ -136,7 +136,7 @@ private struct Fields {
         guard let scalar = node.scalar else { throw error(name, "must be a single line of text.") }
         let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw error(name, "is empty.") }
-        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard !text.unicodeScalars.contains(where: \.isControl) else {
             throw error(name, "must be a single line of text without control characters (a line break, a tab or an escape).")
         }
         return text
@@ -171,7 +171,7 @@ private struct Fields {
                 throw KataError(.invalidCatalog, "\(file):\(line): item \(offset + 1) of '\(name)' must be non-empty text.", advice: FrontMatter.advice(for: file))
             }
             // Line breaks are fine (a hint may be a paragraph or two); an escape would reach the terminal.
-            guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) else {
+            guard !text.unicodeScalars.contains(where: \.isControlBeyondLayout) else {
                 throw KataError(.invalidCatalog, "\(file):\(line): item \(offset + 1) of '\(name)' contains a control character such as an escape.", advice: "Remove it; hints are markdown text.")
             }
             return text

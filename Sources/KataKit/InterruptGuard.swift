@@ -44,19 +44,13 @@ public final class InterruptGuard: @unchecked Sendable {
 
     /// On SIGINT or SIGTERM: wait for the step in progress, clean up, explain, exit 130.
     public static func install() -> [DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                shared.flagLock.withLock { shared.interrupted = true }
-                // Never released: the process ends holding it, so no further step starts.
-                shared.lock.lock()
-                shared.cleanup?()
-                try? FileHandle.standardError.write(contentsOf: Data("\n\(shared.message)\n".utf8))
-                exit(130)
-            }
-            source.resume()
-            return source
+        InterruptSignals.handle {
+            shared.flagLock.withLock { shared.interrupted = true }
+            // Never released: the process ends holding it, so no further step starts.
+            shared.lock.lock()
+            shared.cleanup?()
+            try? FileHandle.standardError.write(contentsOf: Data("\n\(shared.message)\n".utf8))
+            exit(130)
         }
     }
 }

@@ -43,19 +43,17 @@ enum Cmark {
         _ markdown: String,
         _ body: (OpaquePointer, Int32, UnsafeMutablePointer<cmark_llist>?) throws -> Result
     ) rethrows -> Result {
-        let parser: OpaquePointer
-        let document: OpaquePointer
-        parsing.lock()
-        cmark_gfm_core_extensions_ensure_registered()
-        parser = cmark_parser_new(options)!
-        for name in ["table", "strikethrough", "autolink", "tagfilter"] {
-            if let syntaxExtension = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+        let (parser, document) = parsing.withLock {
+            cmark_gfm_core_extensions_ensure_registered()
+            let parser = cmark_parser_new(options)!
+            for name in ["table", "strikethrough", "autolink", "tagfilter"] {
+                if let syntaxExtension = cmark_find_syntax_extension(name) {
+                    cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+                }
             }
+            markdown.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
+            return (parser, cmark_parser_finish(parser)!)
         }
-        markdown.withCString { cmark_parser_feed(parser, $0, strlen($0)) }
-        document = cmark_parser_finish(parser)!
-        parsing.unlock()
         defer {
             cmark_node_free(document)
             cmark_parser_free(parser)

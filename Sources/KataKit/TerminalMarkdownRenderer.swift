@@ -141,13 +141,19 @@ public struct TerminalMarkdownRenderer: Sendable {
     }
 }
 
+extension Unicode.Scalar {
+    /// A control character (an escape, a bell, a line break …): a terminal acts on it rather than show it.
+    var isControl: Bool { properties.generalCategory == .control }
+    /// A control character other than the line break and the tab that text may hold.
+    var isControlBeyondLayout: Bool { isControl && self != "\n" && self != "\t" }
+}
+
 extension String {
     /// Every control character but newline and tab replaced by U+FFFD, the replacement character.
     var replacingControlCharacters: String {
         var result = String.UnicodeScalarView()
         for scalar in unicodeScalars {
-            let isControl = scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t"
-            result.append(isControl ? "\u{FFFD}" : scalar)
+            result.append(scalar.isControlBeyondLayout ? "\u{FFFD}" : scalar)
         }
         return String(result)
     }
