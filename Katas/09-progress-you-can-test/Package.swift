@@ -8,17 +8,19 @@ let package = Package(
     dependencies: [
         // Combine ships with Apple's platforms only. On Linux the same API comes from OpenCombine;
         // the condition below means macOS builds never compile it.
-        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0")
     ],
     targets: [
         .target(
             name: "Kata09",
             dependencies: [
-                .product(name: "OpenCombine", package: "OpenCombine",
-                         condition: .when(platforms: [.linux])),
+                .product(
+                    name: "OpenCombine", package: "OpenCombine",
+                    condition: .when(platforms: [.linux])),
                 // DispatchQueue is a Scheduler only through this module.
-                .product(name: "OpenCombineDispatch", package: "OpenCombine",
-                         condition: .when(platforms: [.linux])),
+                .product(
+                    name: "OpenCombineDispatch", package: "OpenCombine",
+                    condition: .when(platforms: [.linux])),
             ],
             path: "Sources/Kata09"
         ),

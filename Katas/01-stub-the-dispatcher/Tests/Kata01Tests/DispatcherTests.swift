@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import Kata01
 
 @Suite("Dispatcher, the one the app uses")
@@ -26,9 +27,10 @@ struct DispatcherTests {
             queue.async {
                 var dispatchHadReturned = false
                 dispatcher.dispatch {
-                    seen.resume(returning: Sighting(
-                        ranOnGivenQueue: DispatchQueue.getSpecific(key: key) == true,
-                        dispatchHadReturned: dispatchHadReturned))
+                    seen.resume(
+                        returning: Sighting(
+                            ranOnGivenQueue: DispatchQueue.getSpecific(key: key) == true,
+                            dispatchHadReturned: dispatchHadReturned))
                 }
                 dispatchHadReturned = true
             }

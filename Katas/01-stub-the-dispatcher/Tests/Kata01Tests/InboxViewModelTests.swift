@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import Kata01
 
 @Suite("InboxViewModel, with a dispatcher the test controls")

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Kata01
 
 // Test doubles written against the seam the README names. You don't have to write these:
@@ -24,7 +25,7 @@ final class HoldingDispatcher: Dispatching {
     func runHeldWork() {
         let work = heldWork
         heldWork = []
-        work.forEach { $0() }
+        for item in work { item() }
     }
 }
 

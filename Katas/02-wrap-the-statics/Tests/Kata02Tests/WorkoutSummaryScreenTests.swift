@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import Kata02
 
 /// A test double for the queues: runs every piece of work at once, on the caller's thread,
@@ -186,7 +187,8 @@ struct DispatchQueueWrapperTests {
             }
         }
 
-        #expect(!ranOnMain, "globalAsync(qos:execute:) should forward to DispatchQueue.global(qos:).async, not to main.")
+        #expect(
+            !ranOnMain, "globalAsync(qos:execute:) should forward to DispatchQueue.global(qos:).async, not to main.")
     }
 
     @Test("WorkoutSummaryScreen() still works, on the real queues, without arguments")

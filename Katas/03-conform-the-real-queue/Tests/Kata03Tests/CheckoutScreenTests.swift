@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import Kata03
 
 @Suite("CheckoutScreen, with a queue the test controls")

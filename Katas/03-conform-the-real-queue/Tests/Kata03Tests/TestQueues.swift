@@ -1,4 +1,5 @@
 import Dispatch
+
 @testable import Kata03
 
 /// A queue that runs work the moment it is handed over, on the caller's thread.

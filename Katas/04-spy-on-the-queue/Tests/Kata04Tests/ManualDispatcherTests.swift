@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata04
 
 // The contract of the recording fake you write in Sources/Kata04.
@@ -12,8 +13,11 @@ struct ManualDispatcherTests {
         queue.mainAsync { ran.append("main") }
         queue.backgroundAsync { ran.append("background") }
 
-        #expect(ran.isEmpty, "mainAsync and backgroundAsync must only write the work down; the test decides when it runs.")
-        #expect(queue.pending == [TargetQueue.main, .background], "pending lists the queue of every work item not yet run, oldest first.")
+        #expect(
+            ran.isEmpty, "mainAsync and backgroundAsync must only write the work down; the test decides when it runs.")
+        #expect(
+            queue.pending == [TargetQueue.main, .background],
+            "pending lists the queue of every work item not yet run, oldest first.")
     }
 
     @Test("runNext runs the oldest work item and returns the queue it was sent to")
@@ -49,7 +53,9 @@ struct ManualDispatcherTests {
         }
 
         #expect(queue.runNext() == .background)
-        #expect(ran == ["read"], "runNext() runs one item. The main work that the background work dispatched must wait for a later run.")
+        #expect(
+            ran == ["read"],
+            "runNext() runs one item. The main work that the background work dispatched must wait for a later run.")
         #expect(queue.pending == [.main], "Work dispatched while an item runs is recorded behind the others.")
     }
 
@@ -65,7 +71,9 @@ struct ManualDispatcherTests {
 
         queue.runAll()
 
-        #expect(ran == ["read", "spinner", "show"], "runAll() runs items oldest first until none is left, including ones dispatched along the way.")
+        #expect(
+            ran == ["read", "spinner", "show"],
+            "runAll() runs items oldest first until none is left, including ones dispatched along the way.")
         #expect(queue.pending.isEmpty, "After runAll() nothing is pending.")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata04
 
 // The screen, one queue hop at a time. Swift Testing makes a new suite value for every test,
@@ -14,9 +15,14 @@ struct OrderHistoryScreenTests {
 
         screen.load()
 
-        #expect(screen.state == .loading, "Right after load() returns, before any queued work ran, the screen must show loading.")
-        #expect(queue.pending == [.background], "load() must hand the slow archive read to backgroundAsync, and schedule nothing else.")
-        #expect(archive.loadCount == 0, "load() runs on the main queue: it may only schedule the archive read, not do it.")
+        #expect(
+            screen.state == .loading,
+            "Right after load() returns, before any queued work ran, the screen must show loading.")
+        #expect(
+            queue.pending == [.background],
+            "load() must hand the slow archive read to backgroundAsync, and schedule nothing else.")
+        #expect(
+            archive.loadCount == 0, "load() runs on the main queue: it may only schedule the archive read, not do it.")
     }
 
     @Test("after the read, the orders wait for the main queue")
@@ -28,8 +34,12 @@ struct OrderHistoryScreenTests {
         #expect(queue.runNext() == .background)
 
         #expect(archive.loadCount == 1, "The background work must read the archive once.")
-        #expect(screen.state == .loading, "The background work must not touch state: the screen still shows loading until main runs.")
-        #expect(queue.pending == [.main], "After reading the archive, the background work must hand the orders to mainAsync.")
+        #expect(
+            screen.state == .loading,
+            "The background work must not touch state: the screen still shows loading until main runs.")
+        #expect(
+            queue.pending == [.main],
+            "After reading the archive, the background work must hand the orders to mainAsync.")
     }
 
     @Test("the orders are shown by work on the main queue")
@@ -51,12 +61,19 @@ struct OrderHistoryScreenTests {
 
         #expect(queue.runNext() == .background)
 
-        #expect(screen.state == .loading, "The background work changed the screen to \(screen.state) by itself. A UI change off the main queue races with the view: send the failure through mainAsync, as the orders are.")
-        #expect(queue.pending == [.main], "A failed read must hand its error to mainAsync, just like a successful one hands over the orders.")
+        #expect(
+            screen.state == .loading,
+            "The background work changed the screen to \(screen.state) by itself. A UI change off the main queue races with the view: send the failure through mainAsync, as the orders are."
+        )
+        #expect(
+            queue.pending == [.main],
+            "A failed read must hand its error to mainAsync, just like a successful one hands over the orders.")
 
         queue.runAll()
 
-        #expect(screen.state == .failed(OrderHistoryScreen.failureMessage), "After main ran, the screen shows the failure message.")
+        #expect(
+            screen.state == .failed(OrderHistoryScreen.failureMessage),
+            "After main ran, the screen shows the failure message.")
     }
 
     @Test("a refresh while loading starts no second read")
@@ -67,7 +84,9 @@ struct OrderHistoryScreenTests {
         screen.load()
         screen.load()
 
-        #expect(queue.pending == [.background], "A second load() while the first is still loading must not schedule a second read.")
+        #expect(
+            queue.pending == [.background],
+            "A second load() while the first is still loading must not schedule a second read.")
         queue.runAll()
         #expect(archive.loadCount == 1)
         #expect(screen.state == .loaded(Fixtures.orders))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata04
 
 // The tests the team wrote with the synchronous stub. They pass, and they stay: they pin down

@@ -12,8 +12,10 @@ public final class ReceiptUploader {
     private let transport: ReceiptTransport
     private let callbackQueue: DispatchQueue
 
-    public init(transport: ReceiptTransport = URLSessionReceiptTransport(),
-                callbackQueue: DispatchQueue = .main) {
+    public init(
+        transport: ReceiptTransport = URLSessionReceiptTransport(),
+        callbackQueue: DispatchQueue = .main
+    ) {
         self.transport = transport
         self.callbackQueue = callbackQueue
     }
@@ -21,8 +23,10 @@ public final class ReceiptUploader {
     /// Sends the photo to the server. The returned handle cancels the upload, for example when
     /// the user leaves the screen.
     @discardableResult
-    public func upload(_ receipt: Receipt,
-                       completion: @escaping (Result<URL, UploadError>) -> Void) -> UploadHandle {
+    public func upload(
+        _ receipt: Receipt,
+        completion: @escaping (Result<URL, UploadError>) -> Void
+    ) -> UploadHandle {
         let handle = UploadHandle()
         let callbackQueue = self.callbackQueue
 
@@ -44,7 +48,8 @@ public final class ReceiptUploader {
             }
 
             guard let data = data,
-                  let reply = try? JSONDecoder().decode(CreatedReceipt.self, from: data) else {
+                let reply = try? JSONDecoder().decode(CreatedReceipt.self, from: data)
+            else {
                 // The server stored the receipt; there is nothing useful to tell the user.
                 return
             }

@@ -1,6 +1,6 @@
 import Dispatch
-import Testing
 import Kata05
+import Testing
 
 /// Your bridge: `ReceiptUploader.upload(_ receipt: Receipt) async throws -> URL`.
 /// An `async` function that returns only when the upload is done makes the waiting real:
@@ -22,8 +22,9 @@ struct AsyncUploadTests {
         // Needs `func upload(_ receipt: Receipt) async throws -> URL` (README, "Your task").
         let url = try await uploader.upload(.lunch)
 
-        #expect(url == .lunchReceipt,
-                "upload(_:) async should resume with the URL that upload(_:completion:) delivers")
+        #expect(
+            url == .lunchReceipt,
+            "upload(_:) async should resume with the URL that upload(_:completion:) delivers")
     }
 
     @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
@@ -37,8 +38,10 @@ struct AsyncUploadTests {
         // upload, so every send that could happen has happened when the count is checked.
         await confirmation("the photo is sent to the server", expectedCount: 0) { sent in
             transport.afterSend = { _ in sent() }
-            await #expect(throws: UploadError.tooLarge(bytes: 5_000_000),
-                          "a .failure from upload(_:completion:) should be thrown by upload(_:) async") {
+            await #expect(
+                throws: UploadError.tooLarge(bytes: 5_000_000),
+                "a .failure from upload(_:completion:) should be thrown by upload(_:) async"
+            ) {
                 try await uploader.upload(.hugeScan)
             }
         }

@@ -1,6 +1,6 @@
 import Dispatch
-import Testing
 import Kata05
+import Testing
 
 /// Swift Testing's `confirmation` counts the calls made while its body runs, and checks the
 /// count the moment the body returns. It has no timeout and never waits.
@@ -13,16 +13,17 @@ struct ConfirmationTests {
         // The callback queue is held, so this demonstration ends the same way on every run.
         // Unheld, it is a race the test usually loses: flaky, which is worse than red.
         let callbacks = HeldQueue()
-        let uploader = ReceiptUploader(transport: FakeTransport(autoReply: .created(.lunchReceipt)),
-                                       callbackQueue: callbacks.queue)
+        let uploader = ReceiptUploader(
+            transport: FakeTransport(autoReply: .created(.lunchReceipt)),
+            callbackQueue: callbacks.queue)
 
         await withKnownIssue("confirmation() checked its count before the completion ran") {
             await confirmation("completion is called") { completed in
                 _ = uploader.upload(.lunch) { _ in completed() }
-            } // the body has returned: the count is checked now, and it is 0
+            }  // the body has returned: the count is checked now, and it is 0
         }
 
-        callbacks.drain() // let the late completion run before the test ends
+        callbacks.drain()  // let the late completion run before the test ends
     }
 
     /// The same check done right: the body does not return until the callback has run.
@@ -35,7 +36,7 @@ struct ConfirmationTests {
             await withCheckedContinuation { continuation in
                 uploader.upload(.lunch) { _ in
                     completed()
-                    continuation.resume() // resume exactly once: the body returns only now
+                    continuation.resume()  // resume exactly once: the body returns only now
                 }
             }
         }

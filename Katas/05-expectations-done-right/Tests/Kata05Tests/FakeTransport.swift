@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import Kata05
+import XCTest
 
 /// What the fake server answers.
 enum FakeReply {
@@ -54,8 +54,9 @@ final class FakeTransport: ReceiptTransport {
     /// Answers the oldest request still waiting for an answer.
     func answer(with reply: FakeReply, file: StaticString = #filePath, line: UInt = #line) {
         guard !waiting.isEmpty else {
-            XCTFail("No request is waiting for an answer: upload(_:completion:) should hand the request to the transport before it returns.",
-                    file: file, line: line)
+            XCTFail(
+                "No request is waiting for an answer: upload(_:completion:) should hand the request to the transport before it returns.",
+                file: file, line: line)
             return
         }
         let request = waiting.removeFirst()

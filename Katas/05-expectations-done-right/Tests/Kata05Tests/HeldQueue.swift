@@ -30,6 +30,6 @@ final class HeldQueue {
     }
 
     deinit {
-        release() // a dispatch queue must not be destroyed while suspended
+        release()  // a dispatch queue must not be destroyed while suspended
     }
 }

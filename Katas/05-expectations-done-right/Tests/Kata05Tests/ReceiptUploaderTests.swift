@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import Kata05
+import XCTest
 
 /// The uploader's promise, checked with XCTest expectations.
 ///
@@ -23,11 +23,12 @@ final class ReceiptUploaderTests: XCTestCase {
             assertionsRun += 1
             XCTAssertEqual(result, .failure(.unreadableReply))
         }
-        transport.answer(with: .status(201, body: #"{"receiptURL": "https://receipts.spendwise.example/r/lunch-0412"}"#))
+        transport.answer(
+            with: .status(201, body: #"{"receiptURL": "https://receipts.spendwise.example/r/lunch-0412"}"#))
         // ...and here it ended. Green, with this many assertions run:
         XCTAssertEqual(assertionsRun, 0, "a test that never waits ends before its callback runs")
 
-        drainMainQueue() // so a late completion runs during this test, not during the next one
+        drainMainQueue()  // so a late completion runs during this test, not during the next one
     }
 
     func test_created_deliversTheReceiptURL() {
@@ -43,8 +44,9 @@ final class ReceiptUploaderTests: XCTestCase {
         transport.answer(with: .created(.lunchReceipt))
 
         wait(for: [completed], timeout: 1)
-        XCTAssertEqual(result, .success(.lunchReceipt),
-                       "a 201 reply should complete with the URL from its body")
+        XCTAssertEqual(
+            result, .success(.lunchReceipt),
+            "a 201 reply should complete with the URL from its body")
     }
 
     /// The old test, done right: the same assertion, but the test waits for the completion.
@@ -52,25 +54,29 @@ final class ReceiptUploaderTests: XCTestCase {
         let transport = FakeTransport()
         let uploader = ReceiptUploader(transport: transport)
         let completed = expectation(
-            description: "completion is called when a 201 reply has no receipt URL (every path must call it, or the spinner spins forever)")
+            description:
+                "completion is called when a 201 reply has no receipt URL (every path must call it, or the spinner spins forever)"
+        )
         var result: Result<URL, UploadError>?
 
         uploader.upload(.lunch) {
             result = $0
             completed.fulfill()
         }
-        transport.answer(with: .status(201, body: #"{"receiptURL": "https://receipts.spendwise.example/r/lunch-0412"}"#))
+        transport.answer(
+            with: .status(201, body: #"{"receiptURL": "https://receipts.spendwise.example/r/lunch-0412"}"#))
 
         wait(for: [completed], timeout: 1)
-        XCTAssertEqual(result, .failure(.unreadableReply),
-                       "a reply without a \"url\" field should complete with .unreadableReply")
+        XCTAssertEqual(
+            result, .failure(.unreadableReply),
+            "a reply without a \"url\" field should complete with .unreadableReply")
     }
 
     func test_networkDown_completesExactlyOnce() {
         let transport = FakeTransport()
         let uploader = ReceiptUploader(transport: transport)
         let completed = expectation(description: "completion is called exactly once when the network is down")
-        completed.expectedFulfillmentCount = 1 // the default, spelled out: one call, no more
+        completed.expectedFulfillmentCount = 1  // the default, spelled out: one call, no more
         completed.assertForOverFulfill = true  // a second call fails the test (the default is false on Linux)
         var results: [Result<URL, UploadError>] = []
 
@@ -81,16 +87,17 @@ final class ReceiptUploaderTests: XCTestCase {
         transport.answer(with: .networkDown)
 
         wait(for: [completed], timeout: 1)
-        drainMainQueue() // a second call, if the code makes one, runs now: inside this test
-        XCTAssertEqual(results, [.failure(.offline)],
-                       "a failed request should complete once, with .offline, and stop there")
+        drainMainQueue()  // a second call, if the code makes one, runs now: inside this test
+        XCTAssertEqual(
+            results, [.failure(.offline)],
+            "a failed request should complete once, with .offline, and stop there")
     }
 
     func test_threeUploads_completeThreeTimes() {
         let transport = FakeTransport()
         let uploader = ReceiptUploader(transport: transport)
         let completed = expectation(description: "completion is called once for each of the three receipts")
-        completed.expectedFulfillmentCount = 3 // met only by the third call
+        completed.expectedFulfillmentCount = 3  // met only by the third call
         completed.assertForOverFulfill = true  // and a fourth call fails the test
         var urls: [URL] = []
 
@@ -106,33 +113,37 @@ final class ReceiptUploaderTests: XCTestCase {
 
         wait(for: [completed], timeout: 1)
         drainMainQueue()
-        XCTAssertEqual(Set(urls), [.lunchReceipt, .taxiReceipt, .hotelReceipt],
-                       "each upload should complete with its own receipt URL")
+        XCTAssertEqual(
+            Set(urls), [.lunchReceipt, .taxiReceipt, .hotelReceipt],
+            "each upload should complete with its own receipt URL")
     }
 
     func test_cancelBeforeTheReply_neverCallsCompletion() {
         let transport = FakeTransport()
         let uploader = ReceiptUploader(transport: transport)
-        let notCalled = expectation(description: "completion is not called after cancel() (the user has left the screen)")
-        notCalled.isInverted = true // fulfilling it fails the test
+        let notCalled = expectation(
+            description: "completion is not called after cancel() (the user has left the screen)")
+        notCalled.isInverted = true  // fulfilling it fails the test
 
         let upload = uploader.upload(.lunch) { _ in notCalled.fulfill() }
-        upload.cancel() // the transport answers a cancelled request with an error, as URLSession does
+        upload.cancel()  // the transport answers a cancelled request with an error, as URLSession does
 
-        drainMainQueue()                   // everything the uploader queued has run by now...
-        wait(for: [notCalled], timeout: 0) // ...so there is nothing left to wait for: read the verdict
+        drainMainQueue()  // everything the uploader queued has run by now...
+        wait(for: [notCalled], timeout: 0)  // ...so there is nothing left to wait for: read the verdict
     }
 
     func test_cancelAfterTheReplyIsQueued_neverCallsCompletion() {
         let transport = FakeTransport()
         let uploader = ReceiptUploader(transport: transport)
         let notCalled = expectation(
-            description: "completion is not called after cancel(), even when the reply arrived just before and its callback is still queued")
+            description:
+                "completion is not called after cancel(), even when the reply arrived just before and its callback is still queued"
+        )
         notCalled.isInverted = true
 
         let upload = uploader.upload(.lunch) { _ in notCalled.fulfill() }
-        transport.answer(with: .created(.lunchReceipt)) // the callback is now queued on the main queue
-        upload.cancel()                                  // and the user leaves before it runs
+        transport.answer(with: .created(.lunchReceipt))  // the callback is now queued on the main queue
+        upload.cancel()  // and the user leaves before it runs
 
         drainMainQueue()
         wait(for: [notCalled], timeout: 0)
@@ -154,8 +165,9 @@ final class ReceiptUploaderTests: XCTestCase {
         transport.answer(with: .status(413, body: #"{"error": "too large"}"#))
 
         await fulfillment(of: [completed], timeout: 1)
-        XCTAssertEqual(result, .failure(.rejected(status: 413)),
-                       "a non-201 status should complete with .rejected and that status")
+        XCTAssertEqual(
+            result, .failure(.rejected(status: 413)),
+            "a non-201 status should complete with .rejected and that status")
     }
 }
 

@@ -1,4 +1,5 @@
 import Dispatch
+
 @testable import Kata06
 
 /// Profiles and posts every test starts from. The store runs its real private queue: nothing here

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Kata06
 
 /// `waitForCompletion(of:timeout:)` and `waitForCompletion(of:calledWith:timeout:)`:
@@ -12,8 +13,9 @@ final class WaitForCompletionTests: XCTestCase {
 
         let result = try waitForCompletion(of: store.fetchCurrentProfile)
 
-        XCTAssertEqual(try result.get(), Fixture.ada,
-                       "waitForCompletion(of:) should wait until the store calls back, then return what it delivered")
+        XCTAssertEqual(
+            try result.get(), Fixture.ada,
+            "waitForCompletion(of:) should wait until the store calls back, then return what it delivered")
     }
 
     func test_returnsAFailureAsItWasDelivered() throws {
@@ -21,34 +23,42 @@ final class WaitForCompletionTests: XCTestCase {
 
         let result = try waitForCompletion(of: store.fetchCurrentProfile)
 
-        XCTAssertEqual(result, .failure(.notFound(id: "someone-deleted")),
-                       "the helper returns the handler's argument as it is; a Result with a failure is still a delivery")
+        XCTAssertEqual(
+            result, .failure(.notFound(id: "someone-deleted")),
+            "the helper returns the handler's argument as it is; a Result with a failure is still a delivery")
     }
 
     func test_aHandlerCalledBeforeTheWaitStartsStillCounts() throws {
         let answer = try waitForCompletion(of: answerRightAway, timeout: 0)
 
-        XCTAssertEqual(answer, 42,
-                       "a handler called synchronously, before the helper starts waiting, must not be missed: set up the expectation before calling the function")
+        XCTAssertEqual(
+            answer, 42,
+            "a handler called synchronously, before the helper starts waiting, must not be missed: set up the expectation before calling the function"
+        )
     }
 
     func test_nilIsAnAnswerToo() throws {
         let answer = try waitForCompletion(of: answerNothingFound)
 
-        XCTAssertNil(answer,
-                     "a handler called with nil was called: do not treat a nil value as 'never called'")
+        XCTAssertNil(
+            answer,
+            "a handler called with nil was called: do not treat a nil value as 'never called'")
     }
 
     func test_throwsInsteadOfHangingWhenTheHandlerIsNeverCalled() {
-        XCTAssertThrowsError(try waitForCompletion(of: neverAnswer, timeout: 0),
-                             "when the handler is not called within the timeout, the helper should throw (use XCTWaiter and check its result) rather than return a made-up value or wait forever")
+        XCTAssertThrowsError(
+            try waitForCompletion(of: neverAnswer, timeout: 0),
+            "when the handler is not called within the timeout, the helper should throw (use XCTWaiter and check its result) rather than return a made-up value or wait forever"
+        )
     }
 
     func test_waitsWithoutBlockingTheMainQueue() throws {
         let answer = try waitForCompletion(of: answerOnTheMainQueue)
 
-        XCTAssertEqual(answer, "delivered on main",
-                       "this test runs on the main queue; a handler delivered there can only run if the helper keeps the run loop turning while it waits (XCTWaiter does, a semaphore does not)")
+        XCTAssertEqual(
+            answer, "delivered on main",
+            "this test runs on the main queue; a handler delivered there can only run if the helper keeps the run loop turning while it waits (XCTWaiter does, a semaphore does not)"
+        )
     }
 
     // MARK: A function that takes one argument before its completion handler
@@ -58,14 +68,17 @@ final class WaitForCompletionTests: XCTestCase {
 
         let result = try waitForCompletion(of: store.fetchProfile, calledWith: "grace")
 
-        XCTAssertEqual(try result.get(), Fixture.grace,
-                       "waitForCompletion(of:calledWith:) should call the function with the argument, then wait like the first helper")
+        XCTAssertEqual(
+            try result.get(), Fixture.grace,
+            "waitForCompletion(of:calledWith:) should call the function with the argument, then wait like the first helper"
+        )
     }
 
     func test_theExtraArgumentCanBeOfAnyType() throws {
         let answer = try waitForCompletion(of: double, calledWith: 21)
 
-        XCTAssertEqual(answer, 42,
-                       "the overload should be generic over the argument's type, not written for String ids only")
+        XCTAssertEqual(
+            answer, 42,
+            "the overload should be generic over the argument's type, not written for String ids only")
     }
 }

@@ -1,5 +1,6 @@
-import XCTest
 import Dispatch
+import XCTest
+
 @testable import Kata06
 
 /// `Future<Value>` and the one `waitForCompletion(of:timeout:)` overload that waits for any future,
@@ -12,16 +13,19 @@ final class FutureTests: XCTestCase {
         let future: Future<[Post]> = store.recentPosts(by: "ada", limit: 2)
         let posts = try waitForCompletion(of: future)
 
-        XCTAssertEqual(posts.map(\.id), [4, 3],
-                       "recentPosts(by:limit:) should deliver what fetchRecentPosts(by:limit:completion:) does: Ada's two newest posts, newest first")
+        XCTAssertEqual(
+            posts.map(\.id), [4, 3],
+            "recentPosts(by:limit:) should deliver what fetchRecentPosts(by:limit:completion:) does: Ada's two newest posts, newest first"
+        )
     }
 
     func test_throwsTheFuturesError() {
         let store = Fixture.store()
 
         XCTAssertThrowsError(try waitForCompletion(of: store.recentPosts(by: "nobody", limit: 3))) { error in
-            XCTAssertEqual(error as? ProfileError, .notFound(id: "nobody"),
-                           "waiting for a future that failed should throw the future's own error, not a timeout or a wrapper")
+            XCTAssertEqual(
+                error as? ProfileError, .notFound(id: "nobody"),
+                "waiting for a future that failed should throw the future's own error, not a timeout or a wrapper")
         }
     }
 
@@ -30,8 +34,10 @@ final class FutureTests: XCTestCase {
             complete(.success(7))
         }
 
-        XCTAssertEqual(try waitForCompletion(of: future), 7,
-                       "the future completed while it was created, before the helper observed it: it must keep its result and hand it to later observers")
+        XCTAssertEqual(
+            try waitForCompletion(of: future), 7,
+            "the future completed while it was created, before the helper observed it: it must keep its result and hand it to later observers"
+        )
     }
 
     func test_aFutureCompletedLaterDelivers() throws {
@@ -41,8 +47,9 @@ final class FutureTests: XCTestCase {
             }
         }
 
-        XCTAssertEqual(try waitForCompletion(of: future), "later",
-                       "an observer added before the result arrives must be called when it does")
+        XCTAssertEqual(
+            try waitForCompletion(of: future), "later",
+            "an observer added before the result arrives must be called when it does")
     }
 
     func test_everyObserverGetsTheSameResult() throws {
@@ -55,7 +62,8 @@ final class FutureTests: XCTestCase {
         let first = try waitForCompletion(of: future)
         let second = try waitForCompletion(of: future)
 
-        XCTAssertEqual([first, second], ["once", "once"],
-                       "a future completes once and remembers its result: waiting on it again must not hang")
+        XCTAssertEqual(
+            [first, second], ["once", "once"],
+            "a future completes once and remembers its result: waiting on it again must not hang")
     }
 }

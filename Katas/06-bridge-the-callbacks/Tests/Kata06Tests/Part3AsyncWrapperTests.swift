@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata06
 
 /// The store's completion handlers bridged to `async` with `withCheckedThrowingContinuation`.
@@ -13,8 +14,9 @@ struct AsyncWrapperTests {
 
         let profile = try await store.currentProfile()
 
-        #expect(profile == Fixture.grace,
-                "currentProfile() should resume with what fetchCurrentProfile(completion:) delivers")
+        #expect(
+            profile == Fixture.grace,
+            "currentProfile() should resume with what fetchCurrentProfile(completion:) delivers")
     }
 
     @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
@@ -24,8 +26,9 @@ struct AsyncWrapperTests {
 
         let profile = try await store.profile(id: "ada")
 
-        #expect(profile == Fixture.ada,
-                "profile(id:) should pass the id to fetchProfile(id:completion:) and resume with its profile")
+        #expect(
+            profile == Fixture.ada,
+            "profile(id:) should pass the id to fetchProfile(id:completion:) and resume with its profile")
     }
 
     @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
@@ -33,8 +36,10 @@ struct AsyncWrapperTests {
     func unknownID() async {
         let store = Fixture.store()
 
-        await #expect(throws: ProfileError.notFound(id: "nobody"),
-                      "a .failure from the handler should be thrown by the async function: resume(with:) or resume(throwing:)") {
+        await #expect(
+            throws: ProfileError.notFound(id: "nobody"),
+            "a .failure from the handler should be thrown by the async function: resume(with:) or resume(throwing:)"
+        ) {
             try await store.profile(id: "nobody")
         }
     }
@@ -66,8 +71,9 @@ struct AsyncWrapperTests {
             return names
         }
 
-        #expect(names.count == 100,
-                "every call should resume its continuation once: a missing resume hangs, a second one crashes")
+        #expect(
+            names.count == 100,
+            "every call should resume its continuation once: a missing resume hangs, a second one crashes")
         #expect(names.filter { $0 == Fixture.ada.name }.count == 50)
     }
 }

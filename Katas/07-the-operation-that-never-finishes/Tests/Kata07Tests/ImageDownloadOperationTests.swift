@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Kata07
 
 /// These tests use XCTest for one reason: they need a *bounded* wait. Finishing the operation
@@ -26,14 +27,18 @@ final class ImageDownloadOperationTests: XCTestCase {
     /// thread stuck on its lock, and asking it for `isFinished` would freeze the test run.
     private func arrived(_ expectation: XCTestExpectation, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         guard XCTWaiter().wait(for: [expectation], timeout: timeout) == .completed else {
-            XCTFail("Waited \(timeout) s for this, and it never happened: \(expectation.description)", file: file, line: line)
+            XCTFail(
+                "Waited \(timeout) s for this, and it never happened: \(expectation.description)", file: file,
+                line: line)
             return false
         }
         return true
     }
 
     /// Calls `start()` on another thread, as a queue would, and waits until it has returned.
-    private func startAndWaitUntilItReturns(_ operation: Operation, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    private func startAndWaitUntilItReturns(_ operation: Operation, file: StaticString = #filePath, line: UInt = #line)
+        -> Bool
+    {
         let returned = XCTestExpectation(
             description: "start() returned. It should return right after handing the URL to the loader; "
                 + "if it never does, look for a lock held while calling willChangeValue/didChangeValue.")
@@ -45,7 +50,10 @@ final class ImageDownloadOperationTests: XCTestCase {
     }
 
     /// Finishes the open download on another thread, the way URLSession calls back.
-    private func finishDownload(_ loader: ManualImageLoader, with result: Result<Data, Error>, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    private func finishDownload(
+        _ loader: ManualImageLoader, with result: Result<Data, Error>, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> Bool {
         let finished = XCTestExpectation(
             description: "the loader's completion returned. If it never does, the operation is stuck on its "
                 + "own lock: call willChangeValue/didChangeValue outside of it.")
@@ -56,7 +64,9 @@ final class ImageDownloadOperationTests: XCTestCase {
         }
         guard arrived(finished, file: file, line: line) else { return false }
         guard hadRequest.value else {
-            XCTFail("The loader has no open request to finish: start() should call loader.loadImage(from: url) { ... }.", file: file, line: line)
+            XCTFail(
+                "The loader has no open request to finish: start() should call loader.loadImage(from: url) { ... }.",
+                file: file, line: line)
             return false
         }
         return true
@@ -70,12 +80,15 @@ final class ImageDownloadOperationTests: XCTestCase {
 
         guard startAndWaitUntilItReturns(download) else { return }
 
-        XCTAssertEqual(loader.requestedURLs, [beach],
-                       "start() should ask the injected loader for the operation's URL, exactly once.")
-        XCTAssertTrue(download.isExecuting,
-                      "start() has returned but the download is still in flight: isExecuting should be true.")
-        XCTAssertFalse(download.isFinished,
-                       "The loader has not called back yet, so the operation must not be finished.")
+        XCTAssertEqual(
+            loader.requestedURLs, [beach],
+            "start() should ask the injected loader for the operation's URL, exactly once.")
+        XCTAssertTrue(
+            download.isExecuting,
+            "start() has returned but the download is still in flight: isExecuting should be true.")
+        XCTAssertFalse(
+            download.isFinished,
+            "The loader has not called back yet, so the operation must not be finished.")
     }
 
     func test_completionBlockRuns_whenTheDownloadEndsAfterStartReturned() {
@@ -93,7 +106,8 @@ final class ImageDownloadOperationTests: XCTestCase {
         guard arrived(completionRan) else { return }
         XCTAssertTrue(download.isFinished, "After the loader called back, isFinished should be true.")
         XCTAssertFalse(download.isExecuting, "A finished operation is no longer executing.")
-        XCTAssertEqual(download.imageData, jpeg, "The operation should keep the bytes the loader delivered in imageData.")
+        XCTAssertEqual(
+            download.imageData, jpeg, "The operation should keep the bytes the loader delivered in imageData.")
         XCTAssertNil(download.error, "A successful download has no error.")
     }
 
@@ -123,7 +137,7 @@ final class ImageDownloadOperationTests: XCTestCase {
         let save = BlockOperation { saveRan.fulfill() }
         save.addDependency(download)
         let queue = OperationQueue()
-        queue.addOperation(save)   // it waits for the download, which the test starts itself
+        queue.addOperation(save)  // it waits for the download, which the test starts itself
 
         guard startAndWaitUntilItReturns(download) else { return }
         XCTAssertFalse(save.isFinished, "The save step must not run before the download has finished.")
@@ -181,6 +195,7 @@ final class ImageDownloadOperationTests: XCTestCase {
         guard finishDownload(loader, with: .success(jpeg)) else { return }
 
         guard arrived(secondRequested) else { return }
-        XCTAssertEqual(loader.requestedURLs, [beach, harbour], "The photos should be downloaded one after the other, in order.")
+        XCTAssertEqual(
+            loader.requestedURLs, [beach, harbour], "The photos should be downloaded one after the other, in order.")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Kata07
 
 /// A loader the test finishes by hand, like a network that answers only when told to.
@@ -58,7 +59,15 @@ final class LockedBox<Value> {
     private var stored: Value
     init(_ value: Value) { stored = value }
     var value: Value {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
     }
 }

@@ -60,7 +60,7 @@ final class ImageDownloadOperation: Operation, @unchecked Sendable {
     /// The notifications are sent outside the lock: an observer reads `isFinished` at once, and
     /// `NSLock` is not re-entrant, so sending them while holding it would deadlock.
     private func finish(with result: Result<Data, Error>?) {
-        guard !isFinished else { return }   // finish once, even if a loader calls back twice
+        guard !isFinished else { return }  // finish once, even if a loader calls back twice
 
         willChangeValue(forKey: "isExecuting")
         willChangeValue(forKey: "isFinished")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kata08
 
 /// Everything here is checked synchronously, on a queue that is held: the fake reachability
@@ -50,7 +51,8 @@ struct HeldQueueTests {
     func everyPhotoWaitsForTheCover() {
         let queue = OperationQueue()
         let loader = ManualImageLoader()
-        let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: FakeReachability(isReachable: false))
+        let downloader = AlbumDownloader(
+            queue: queue, loader: loader, reachability: FakeReachability(isReachable: false))
         defer { withExtendedLifetime(downloader) {} }
 
         downloader.download(Lisbon.album) { _ in }
@@ -81,7 +83,8 @@ struct HeldQueueTests {
     func cancelBeforeStartMarksTheOperation() {
         let queue = OperationQueue()
         let loader = ManualImageLoader()
-        let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: FakeReachability(isReachable: false))
+        let downloader = AlbumDownloader(
+            queue: queue, loader: loader, reachability: FakeReachability(isReachable: false))
         defer { withExtendedLifetime(downloader) {} }
         downloader.download(Lisbon.album) { _ in }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Kata08
 
 /// These tests let the queue run, so they have to wait for its threads. They use XCTest for a
@@ -13,13 +14,17 @@ final class RunningQueueTests: XCTestCase {
     /// the test stop (`guard ... else { return }`).
     private func arrived(_ expectation: XCTestExpectation, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         guard XCTWaiter().wait(for: [expectation], timeout: timeout) == .completed else {
-            XCTFail("Waited \(timeout) s for this, and it never happened: \(expectation.description)", file: file, line: line)
+            XCTFail(
+                "Waited \(timeout) s for this, and it never happened: \(expectation.description)", file: file,
+                line: line)
             return false
         }
         return true
     }
 
-    private func finish(_ loader: ManualImageLoader, _ photo: URL, with data: Data, file: StaticString = #filePath, line: UInt = #line) {
+    private func finish(
+        _ loader: ManualImageLoader, _ photo: URL, with data: Data, file: StaticString = #filePath, line: UInt = #line
+    ) {
         if !loader.finish(photo, with: .success(data)) {
             XCTFail("\(photo.lastPathComponent) was never requested from the injected loader.", file: file, line: line)
         }
@@ -41,7 +46,7 @@ final class RunningQueueTests: XCTestCase {
     func test_theCoverDownloadsFirst_thenTheOtherPhotos_thenTheReportArrives() {
         let queue = OperationQueue()
         let loader = ManualImageLoader()
-        let reachability = FakeReachability(isReachable: false)   // holds the queue until the test is ready
+        let reachability = FakeReachability(isReachable: false)  // holds the queue until the test is ready
         let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: reachability)
         defer { withExtendedLifetime(downloader) {} }
         let (report, reported) = startDownload(downloader)
@@ -83,13 +88,15 @@ final class RunningQueueTests: XCTestCase {
         defer { withExtendedLifetime(downloader) {} }
         let (report, reported) = startDownload(downloader)
 
-        downloader.cancel(Lisbon.castle)   // the queue is held: the castle cannot have started yet
+        downloader.cancel(Lisbon.castle)  // the queue is held: the castle cannot have started yet
 
-        let coverRequested = loader.expectation(forRequestCount: 1, description: "the cover was requested once the network came back.")
+        let coverRequested = loader.expectation(
+            forRequestCount: 1, description: "the cover was requested once the network came back.")
         reachability.set(reachable: true)
         guard arrived(coverRequested) else { return }
 
-        let harbourRequested = loader.expectation(forRequestCount: 2, description: "the harbour was requested after the cover finished.")
+        let harbourRequested = loader.expectation(
+            forRequestCount: 2, description: "the harbour was requested after the cover finished.")
         finish(loader, Lisbon.cover, with: Lisbon.coverJPEG)
         guard arrived(harbourRequested) else { return }
         finish(loader, Lisbon.harbour, with: Lisbon.harbourJPEG)
@@ -111,12 +118,14 @@ final class RunningQueueTests: XCTestCase {
         let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: reachability)
         defer { withExtendedLifetime(downloader) {} }
 
-        let coverRequested = loader.expectation(forRequestCount: 1, description: "the cover was requested right away, with the network up.")
+        let coverRequested = loader.expectation(
+            forRequestCount: 1, description: "the cover was requested right away, with the network up.")
         let (report, reported) = startDownload(downloader)
         guard arrived(coverRequested) else { return }
 
         reachability.set(reachable: false)
-        XCTAssertTrue(queue.isSuspended, "The network went away while the cover was downloading: the queue should be suspended.")
+        XCTAssertTrue(
+            queue.isSuspended, "The network went away while the cover was downloading: the queue should be suspended.")
 
         finish(loader, Lisbon.cover, with: Lisbon.coverJPEG)
         // The cover was already running, so it finished. Its dependents are ready now, but a

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Kata08
 
 /// A network switch the test flips by hand. Handlers run at once, on the test's thread, so
@@ -99,8 +100,16 @@ final class LockedBox<Value> {
     private var stored: Value
     init(_ value: Value) { stored = value }
     var value: Value {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
     }
 }
 

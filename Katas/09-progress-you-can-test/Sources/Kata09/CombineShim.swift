@@ -4,8 +4,8 @@
 // `ImmediateScheduler` and `DispatchQueue`'s `Scheduler` conformance without
 // an `#if` of its own.
 #if canImport(Combine)
-@_exported import Combine
+    @_exported import Combine
 #else
-@_exported import OpenCombine
-@_exported import OpenCombineDispatch
+    @_exported import OpenCombine
+    @_exported import OpenCombineDispatch
 #endif

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Kata09
+import Testing
 
 private let photo = Photo(id: "rear-bumper", jpeg: Data(repeating: 0xFF, count: 1024))
 private let claimPhotoURL = URL(string: "https://claims.example.com/claims/4711/photos/rear-bumper")!

@@ -34,14 +34,18 @@ final class HeldScheduler: Scheduler {
         held.append(action)
     }
 
-    func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
-                  options: Never?, _ action: @escaping () -> Void) {
+    func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
+        options: Never?, _ action: @escaping () -> Void
+    ) {
         held.append(action)
     }
 
-    func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-                  tolerance: SchedulerTimeType.Stride, options: Never?,
-                  _ action: @escaping () -> Void) -> Cancellable {
+    func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+        tolerance: SchedulerTimeType.Stride, options: Never?,
+        _ action: @escaping () -> Void
+    ) -> Cancellable {
         held.append(action)
         return AnyCancellable {}
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import Kata10
 
 // The production scheduler, checked without waiting on the clock: a zero delay, a private serial
@@ -23,11 +24,16 @@ struct DispatchQueueSchedulerTests {
 
         queue.suspend()
         scheduler.schedule(after: .zero) { ranOn = DispatchQueue.getSpecific(key: Self.queueName) }
-        #expect(ranOn == .none, "schedule(after:_:) must return before the work runs: use queue.asyncAfter(deadline:execute:).")
+        #expect(
+            ranOn == .none,
+            "schedule(after:_:) must return before the work runs: use queue.asyncAfter(deadline:execute:).")
         queue.resume()
         queue.sync {}
 
-        #expect(ranOn == .some("outbox-scheduler-test"), "The work must run on the queue passed to DispatchQueueScheduler(queue:). It ran \(ranOn == nil ? "never" : "on another queue").")
+        #expect(
+            ranOn == .some("outbox-scheduler-test"),
+            "The work must run on the queue passed to DispatchQueueScheduler(queue:). It ran \(ranOn == nil ? "never" : "on another queue")."
+        )
     }
 
     @Test("cancelled work never runs")
@@ -41,6 +47,9 @@ struct DispatchQueueSchedulerTests {
         queue.resume()
         queue.sync {}
 
-        #expect(!ran, "cancel() must stop work that has not started. Schedule a DispatchWorkItem and return it: its cancel() does exactly that.")
+        #expect(
+            !ran,
+            "cancel() must stop work that has not started. Schedule a DispatchWorkItem and return it: its cancel() does exactly that."
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata10
 
 // The contract of the test scheduler you write in Sources/Kata10. Virtual time starts at zero
@@ -15,8 +16,10 @@ struct ManualSchedulerTests {
 
         seam.schedule(after: .seconds(1)) { ran = true }
 
-        #expect(!ran, "schedule(after:_:) must only write the work down. It runs when advance(by:) reaches its deadline.")
-        #expect(scheduler.now == .zero, "A new ManualScheduler starts at .zero, and scheduling work does not move time.")
+        #expect(
+            !ran, "schedule(after:_:) must only write the work down. It runs when advance(by:) reaches its deadline.")
+        #expect(
+            scheduler.now == .zero, "A new ManualScheduler starts at .zero, and scheduling work does not move time.")
     }
 
     @Test("runs work exactly at its deadline, not a millisecond before")
@@ -40,7 +43,10 @@ struct ManualSchedulerTests {
 
         scheduler.advance(by: .zero)
 
-        #expect(ran, "Work scheduled after .zero is due at once; advance(by: .zero) must run it. Compare deadlines with <=, not <.")
+        #expect(
+            ran,
+            "Work scheduled after .zero is due at once; advance(by: .zero) must run it. Compare deadlines with <=, not <."
+        )
     }
 
     @Test("runs due work in deadline order, whatever order it was scheduled in")
@@ -52,7 +58,8 @@ struct ManualSchedulerTests {
 
         scheduler.advance(by: .seconds(5))
 
-        #expect(ran == ["1 s", "2 s", "3 s"], "One long advance must run work earliest deadline first, as real time would.")
+        #expect(
+            ran == ["1 s", "2 s", "3 s"], "One long advance must run work earliest deadline first, as real time would.")
     }
 
     @Test("runs work with the same deadline first in, first out")
@@ -64,7 +71,10 @@ struct ManualSchedulerTests {
 
         scheduler.advance(by: .seconds(1))
 
-        #expect(ran == ["first", "second", "third"], "Ties on the deadline are broken by scheduling order, like a serial queue. Keep a counter next to each deadline, or keep your storage stable.")
+        #expect(
+            ran == ["first", "second", "third"],
+            "Ties on the deadline are broken by scheduling order, like a serial queue. Keep a counter next to each deadline, or keep your storage stable."
+        )
     }
 
     @Test("inside running work, now is that work's deadline")
@@ -75,8 +85,13 @@ struct ManualSchedulerTests {
 
         scheduler.advance(by: .seconds(5))
 
-        #expect(seenAt == [.seconds(1), .seconds(2)], "Set now to each work item's deadline before running it, so work that reads the time, or schedules more work, sees the right moment.")
-        #expect(scheduler.now == .seconds(5), "After the advance, now is the end of it, even when the last work ran earlier.")
+        #expect(
+            seenAt == [.seconds(1), .seconds(2)],
+            "Set now to each work item's deadline before running it, so work that reads the time, or schedules more work, sees the right moment."
+        )
+        #expect(
+            scheduler.now == .seconds(5),
+            "After the advance, now is the end of it, even when the last work ran earlier.")
     }
 
     @Test("work scheduled by running work runs in the same advance when it falls due")
@@ -96,12 +111,20 @@ struct ManualSchedulerTests {
 
         scheduler.advance(by: .seconds(3))
 
-        #expect(ran == ["A", "B", "C"], "A (due at 1 s) schedules B one second later, at 2 s: B is due before C and before the advance ends, so it must run between A and C. Pick the next due item again after each one runs, instead of collecting the due items once up front.")
-        #expect(times == [.seconds(1), .seconds(2), .seconds(3)], "A, B and C must each see now equal to their own deadline.")
+        #expect(
+            ran == ["A", "B", "C"],
+            "A (due at 1 s) schedules B one second later, at 2 s: B is due before C and before the advance ends, so it must run between A and C. Pick the next due item again after each one runs, instead of collecting the due items once up front."
+        )
+        #expect(
+            times == [.seconds(1), .seconds(2), .seconds(3)],
+            "A, B and C must each see now equal to their own deadline.")
 
         scheduler.advance(by: .seconds(3))
 
-        #expect(ran.last == "D" && times.last == .seconds(6), "D was scheduled at 1 s for 5 s later: due at 6 s, not at 5 s and not at 8 s. A delay counts from now at the moment schedule is called.")
+        #expect(
+            ran.last == "D" && times.last == .seconds(6),
+            "D was scheduled at 1 s for 5 s later: due at 6 s, not at 5 s and not at 8 s. A delay counts from now at the moment schedule is called."
+        )
     }
 
     @Test("zero-delay work scheduled by running work waits behind work already due")
@@ -115,7 +138,10 @@ struct ManualSchedulerTests {
 
         scheduler.advance(by: .seconds(1))
 
-        #expect(ran == ["A", "B", "A's follow-up"], "The follow-up is due at 1 s too, but it was scheduled after B: same deadline, so it runs after B. It must also run in this advance, not the next.")
+        #expect(
+            ran == ["A", "B", "A's follow-up"],
+            "The follow-up is due at 1 s too, but it was scheduled after B: same deadline, so it runs after B. It must also run in this advance, not the next."
+        )
     }
 
     @Test("cancelled work never runs")
@@ -127,7 +153,10 @@ struct ManualSchedulerTests {
         reminder.cancel()
         scheduler.advance(by: .seconds(5))
 
-        #expect(ran == ["digest"], "cancel() on the value schedule returned must keep that work from ever running, and leave other work alone.")
+        #expect(
+            ran == ["digest"],
+            "cancel() on the value schedule returned must keep that work from ever running, and leave other work alone."
+        )
     }
 
     @Test("work can cancel later work while the scheduler advances")
@@ -142,7 +171,10 @@ struct ManualSchedulerTests {
 
         scheduler.advance(by: .seconds(3))
 
-        #expect(ran == ["first"], "Work cancelled during an advance, before its deadline, must not run in that advance. Check for cancellation when an item's turn comes, not when the advance starts.")
+        #expect(
+            ran == ["first"],
+            "Work cancelled during an advance, before its deadline, must not run in that advance. Check for cancellation when an item's turn comes, not when the advance starts."
+        )
     }
 
     @Test("cancelling work that already ran does nothing")

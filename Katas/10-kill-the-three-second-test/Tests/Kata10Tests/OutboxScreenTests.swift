@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata10
 
 // Undo send on virtual time. Each test makes a fresh scheduler, transport and screen (Swift
@@ -27,11 +28,17 @@ struct OutboxScreenTests {
         screen.send(.lunch)
 
         scheduler.advance(by: .milliseconds(2999))
-        #expect(transport.delivered.isEmpty, "At 2.999 s the user can still undo: nothing may be delivered yet. Does send schedule the delivery on the injected scheduler, after 3 seconds?")
+        #expect(
+            transport.delivered.isEmpty,
+            "At 2.999 s the user can still undo: nothing may be delivered yet. Does send schedule the delivery on the injected scheduler, after 3 seconds?"
+        )
         #expect(screen.waiting == [.lunch], "At 2.999 s the email still shows its Undo button.")
 
         scheduler.advance(by: .milliseconds(1))
-        #expect(transport.delivered == [.lunch], "At exactly 3 s the email must go out, once. If this fails, the delivery is still on DispatchQueue.main (real time), not on the injected scheduler.")
+        #expect(
+            transport.delivered == [.lunch],
+            "At exactly 3 s the email must go out, once. If this fails, the delivery is still on DispatchQueue.main (real time), not on the injected scheduler."
+        )
         #expect(screen.waiting.isEmpty, "Once delivered, the email leaves the outbox.")
     }
 
@@ -44,7 +51,9 @@ struct OutboxScreenTests {
         #expect(screen.waiting.isEmpty, "Undo removes the email from the outbox at once.")
 
         scheduler.advance(by: .seconds(60))
-        #expect(transport.delivered.isEmpty, "An undone email must never go out: undo has to cancel the scheduled delivery.")
+        #expect(
+            transport.delivered.isEmpty, "An undone email must never go out: undo has to cancel the scheduled delivery."
+        )
     }
 
     @Test("undo after the email went out changes nothing")
@@ -55,7 +64,9 @@ struct OutboxScreenTests {
         screen.undo(.lunch)
         scheduler.advance(by: .seconds(60))
 
-        #expect(transport.delivered == [.lunch], "Too late to undo: the email went out once, and undo must not send or remove anything.")
+        #expect(
+            transport.delivered == [.lunch],
+            "Too late to undo: the email went out once, and undo must not send or remove anything.")
     }
 
     @Test("each email has its own undo window")
@@ -65,11 +76,15 @@ struct OutboxScreenTests {
         screen.send(.invoice)
 
         scheduler.advance(by: .seconds(2))
-        #expect(transport.delivered == [.lunch], "At 3 s only the first email's window has passed. The second one, sent at 1 s, goes out at 4 s.")
+        #expect(
+            transport.delivered == [.lunch],
+            "At 3 s only the first email's window has passed. The second one, sent at 1 s, goes out at 4 s.")
         #expect(screen.waiting == [.invoice])
 
         scheduler.advance(by: .milliseconds(999))
-        #expect(transport.delivered == [.lunch], "At 3.999 s the second email is still inside its window: nothing more may go out.")
+        #expect(
+            transport.delivered == [.lunch],
+            "At 3.999 s the second email is still inside its window: nothing more may go out.")
 
         scheduler.advance(by: .milliseconds(1))
         #expect(transport.delivered == [.lunch, .invoice], "At 4 s the second email goes out.")
@@ -98,7 +113,10 @@ struct OutboxScreenTests {
         #expect(screen.toast == OutboxScreen.sentToast, "At 4.999 s the toast must still be up: it stays 2 seconds.")
 
         scheduler.advance(by: .milliseconds(1))
-        #expect(screen.toast == nil, "At 5 s, 2 s after the delivery, the toast must hide. If it never does, its timer is still on DispatchQueue.main instead of the injected scheduler.")
+        #expect(
+            screen.toast == nil,
+            "At 5 s, 2 s after the delivery, the toast must hide. If it never does, its timer is still on DispatchQueue.main instead of the injected scheduler."
+        )
     }
 
     @Test("a second delivery keeps the toast up for 2 s after it")
@@ -111,7 +129,10 @@ struct OutboxScreenTests {
         #expect(transport.delivered == [.lunch, .invoice], "By 4 s both emails went out (at 3 s and at 4 s).")
 
         scheduler.advance(by: .seconds(1))
-        #expect(screen.toast == OutboxScreen.sentToast, "At 5 s the toast must still be up: the second email went out at 4 s. It hid after only 1 s because the hide scheduled by the first delivery still ran. Cancel that hide when a new delivery shows the toast again.")
+        #expect(
+            screen.toast == OutboxScreen.sentToast,
+            "At 5 s the toast must still be up: the second email went out at 4 s. It hid after only 1 s because the hide scheduled by the first delivery still ran. Cancel that hide when a new delivery shows the toast again."
+        )
 
         scheduler.advance(by: .milliseconds(999))
         #expect(screen.toast == OutboxScreen.sentToast, "At 5.999 s the toast for the second email must still be up.")
@@ -124,6 +145,9 @@ struct OutboxScreenTests {
     func appCallSite() {
         let appScreen = OutboxScreen(transport: RecordingTransport())
 
-        #expect(appScreen.waiting.isEmpty, "Give the new scheduler parameter a default value, DispatchQueueScheduler(queue: .main), so the app needs no change.")
+        #expect(
+            appScreen.waiting.isEmpty,
+            "Give the new scheduler parameter a default value, DispatchQueueScheduler(queue: .main), so the app needs no change."
+        )
     }
 }

@@ -10,8 +10,10 @@ final class RecordingTransport: MailTransport {
 }
 
 extension Email {
-    static let lunch = Email(id: 1, to: "sam@example.com", subject: "Lunch on Friday?",
-                             body: "The new ramen place opens at noon.")
-    static let invoice = Email(id: 2, to: "billing@example.com", subject: "Invoice 2024-117",
-                               body: "Attached, as promised.")
+    static let lunch = Email(
+        id: 1, to: "sam@example.com", subject: "Lunch on Friday?",
+        body: "The new ramen place opens at noon.")
+    static let invoice = Email(
+        id: 2, to: "billing@example.com", subject: "Invoice 2024-117",
+        body: "Attached, as promised.")
 }

@@ -28,7 +28,7 @@ final class AccessTokenProvider {
 
         let refreshed = DispatchSemaphore(value: 0)
         var result: Result<String, Error> = .failure(TokenError.signedOut)
-        refresher.refresh(refreshToken: refreshToken) { newToken in   // runs on the main queue
+        refresher.refresh(refreshToken: refreshToken) { newToken in  // runs on the main queue
             if case .success(let token) = newToken {
                 self.session.accessToken = token
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata11
 
 // token(completion:) called on the main queue, as the account screen calls it. Each test runs in
@@ -24,10 +25,18 @@ struct AccessTokenProviderTests {
 
                 tokens.token(completion: deliveries.record)
 
-                #expect(deliveries.outcomes.isEmpty, "token(completion:) must return before it calls the completion, even when the token is at hand. A caller that sometimes gets its answer inside the call and sometimes later has two code paths, and tests only one.")
+                #expect(
+                    deliveries.outcomes.isEmpty,
+                    "token(completion:) must return before it calls the completion, even when the token is at hand. A caller that sometimes gets its answer inside the call and sometimes later has two code paths, and tests only one."
+                )
                 await letTheMainQueueRun()
-                #expect(deliveries.outcomes == [.token("abc")], "Once the main queue has run, the completion must have received the stored token, exactly once. It received: \(deliveries.outcomes).")
-                #expect(deliveries.offMainQueue == 0, "The completion must run on the main queue: callers update UI state with the token.")
+                #expect(
+                    deliveries.outcomes == [.token("abc")],
+                    "Once the main queue has run, the completion must have received the stored token, exactly once. It received: \(deliveries.outcomes)."
+                )
+                #expect(
+                    deliveries.offMainQueue == 0,
+                    "The completion must run on the main queue: callers update UI state with the token.")
             }
         }
     }
@@ -44,20 +53,36 @@ struct AccessTokenProviderTests {
                 tokens.token(completion: deliveries.record)
                 await letTheMainQueueRun()
 
-                #expect(refresher.requests == ["refresh-1"], "With no access token, token(completion:) must ask the refresher for one, with the session's refresh token. Refresh requests: \(refresher.requests).")
-                #expect(deliveries.outcomes.isEmpty, "Nothing can be delivered before the refresher answered. Delivered: \(deliveries.outcomes).")
+                #expect(
+                    refresher.requests == ["refresh-1"],
+                    "With no access token, token(completion:) must ask the refresher for one, with the session's refresh token. Refresh requests: \(refresher.requests)."
+                )
+                #expect(
+                    deliveries.outcomes.isEmpty,
+                    "Nothing can be delivered before the refresher answered. Delivered: \(deliveries.outcomes).")
 
                 refresher.finish(with: .success("fresh"))
                 await letTheMainQueueRun()
 
-                #expect(deliveries.outcomes == [.token("fresh")], "The refresher's new token must reach the caller, exactly once. It received: \(deliveries.outcomes).")
+                #expect(
+                    deliveries.outcomes == [.token("fresh")],
+                    "The refresher's new token must reach the caller, exactly once. It received: \(deliveries.outcomes)."
+                )
                 #expect(deliveries.offMainQueue == 0, "The completion must run on the main queue.")
-                #expect(session.accessToken == "fresh", "The new token must be stored in the session, so that the next caller does not refresh again. The session holds: \(session.accessToken ?? "nil").")
+                #expect(
+                    session.accessToken == "fresh",
+                    "The new token must be stored in the session, so that the next caller does not refresh again. The session holds: \(session.accessToken ?? "nil")."
+                )
 
                 tokens.token(completion: deliveries.record)
                 await letTheMainQueueRun()
-                #expect(deliveries.outcomes == [.token("fresh"), .token("fresh")], "The next caller gets the stored token. Received: \(deliveries.outcomes).")
-                #expect(refresher.requests.count == 1, "The next caller must not start a second refresh: the token is stored now. Refresh requests: \(refresher.requests).")
+                #expect(
+                    deliveries.outcomes == [.token("fresh"), .token("fresh")],
+                    "The next caller gets the stored token. Received: \(deliveries.outcomes).")
+                #expect(
+                    refresher.requests.count == 1,
+                    "The next caller must not start a second refresh: the token is stored now. Refresh requests: \(refresher.requests)."
+                )
             }
         }
     }
@@ -79,12 +104,17 @@ struct AccessTokenProviderTests {
                 tokens.token(completion: deliveries.record)
                 await letTheMainQueueRun()
 
-                #expect(refresher.requests == ["refresh-1"], "Three callers asked while one refresh was running: they must wait for that refresh, not start their own. (The auth server rotates refresh tokens, so a second refresh with the same one fails and signs the user out.) Refresh requests: \(refresher.requests).")
+                #expect(
+                    refresher.requests == ["refresh-1"],
+                    "Three callers asked while one refresh was running: they must wait for that refresh, not start their own. (The auth server rotates refresh tokens, so a second refresh with the same one fails and signs the user out.) Refresh requests: \(refresher.requests)."
+                )
 
                 refresher.finish(with: .success("fresh"))
                 await letTheMainQueueRun()
 
-                #expect(deliveries.outcomes == [.token("fresh"), .token("fresh"), .token("fresh")], "Every waiting caller must get the new token, exactly once. Received: \(deliveries.outcomes).")
+                #expect(
+                    deliveries.outcomes == [.token("fresh"), .token("fresh"), .token("fresh")],
+                    "Every waiting caller must get the new token, exactly once. Received: \(deliveries.outcomes).")
             }
         }
     }
@@ -106,11 +136,17 @@ struct AccessTokenProviderTests {
                 refresher.finish(with: .failure(Offline()))
                 await letTheMainQueueRun()
 
-                #expect(deliveries.outcomes == [.offline, .offline], "The refresher's error must reach every caller who waited for it. Received: \(deliveries.outcomes).")
+                #expect(
+                    deliveries.outcomes == [.offline, .offline],
+                    "The refresher's error must reach every caller who waited for it. Received: \(deliveries.outcomes)."
+                )
 
                 tokens.token(completion: deliveries.record)
                 await letTheMainQueueRun()
-                #expect(refresher.requests.count == 2, "After a failed refresh, the next caller must start a new one. Refresh requests: \(refresher.requests).")
+                #expect(
+                    refresher.requests.count == 2,
+                    "After a failed refresh, the next caller must start a new one. Refresh requests: \(refresher.requests)."
+                )
             }
         }
     }
@@ -124,21 +160,31 @@ struct AccessTokenProviderTests {
                 let deliveries = Deliveries()
 
                 tokens.token(completion: deliveries.record)
-                #expect(deliveries.outcomes.isEmpty, "token(completion:) must return before it calls the completion, errors included.")
+                #expect(
+                    deliveries.outcomes.isEmpty,
+                    "token(completion:) must return before it calls the completion, errors included.")
                 await letTheMainQueueRun()
 
-                #expect(deliveries.outcomes == [.signedOut], "Without a refresh token nobody is signed in: the completion gets TokenError.signedOut. It received: \(deliveries.outcomes).")
-                #expect(refresher.requests.isEmpty, "There is nothing to refresh without a refresh token. Refresh requests: \(refresher.requests).")
+                #expect(
+                    deliveries.outcomes == [.signedOut],
+                    "Without a refresh token nobody is signed in: the completion gets TokenError.signedOut. It received: \(deliveries.outcomes)."
+                )
+                #expect(
+                    refresher.requests.isEmpty,
+                    "There is nothing to refresh without a refresh token. Refresh requests: \(refresher.requests).")
             }
         }
     }
 
     @Test("called on a background queue, it returns at once and delivers on the main queue")
     func backgroundCaller() async {
-        await #expect(processExitsWith: .success, """
+        await #expect(
+            processExitsWith: .success,
+            """
             token(completion:) crashed or froze when called on a background queue. \
             Exit code \(frozeExitCode): something waits for the main queue while the main queue waits.
-            """) {
+            """
+        ) {
             let deliveries = Deliveries()
             let tokens = AccessTokenProvider(
                 session: SessionStore(accessToken: "abc", refreshToken: "refresh-1"),
@@ -149,8 +195,13 @@ struct AccessTokenProviderTests {
 
             await onTheMainQueue {
                 await letTheMainQueueRun()
-                #expect(deliveries.outcomes == [.token("abc")], "The stored token must reach a caller on any queue, exactly once. It received: \(deliveries.outcomes).")
-                #expect(deliveries.offMainQueue == 0, "The completion must run on the main queue, whichever queue called token(completion:).")
+                #expect(
+                    deliveries.outcomes == [.token("abc")],
+                    "The stored token must reach a caller on any queue, exactly once. It received: \(deliveries.outcomes)."
+                )
+                #expect(
+                    deliveries.offMainQueue == 0,
+                    "The completion must run on the main queue, whichever queue called token(completion:).")
             }
         }
     }

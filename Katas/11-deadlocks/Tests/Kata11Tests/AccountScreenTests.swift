@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata11
 
 // The screen that crashed (on Linux) and froze (on iOS, with an expired token), on the main queue.
@@ -15,16 +16,23 @@ struct AccountScreenTests {
     func storedToken() async {
         await #expect(processExitsWith: .success, Self.crashedOrFroze) {
             await onTheMainQueue {
-                let screen = AccountScreen(tokens: AccessTokenProvider(
-                    session: SessionStore(accessToken: "abc", refreshToken: "refresh-1"),
-                    refresher: HeldRefresher()
-                ))
+                let screen = AccountScreen(
+                    tokens: AccessTokenProvider(
+                        session: SessionStore(accessToken: "abc", refreshToken: "refresh-1"),
+                        refresher: HeldRefresher()
+                    ))
 
                 screen.appear()
 
-                #expect(screen.state == .loading, "appear() asks for the token and returns; until the token arrives, the screen shows .loading. It shows: \(screen.state).")
+                #expect(
+                    screen.state == .loading,
+                    "appear() asks for the token and returns; until the token arrives, the screen shows .loading. It shows: \(screen.state)."
+                )
                 await letTheMainQueueRun()
-                #expect(screen.state == .showing(avatar: AccountScreen.avatarURL(token: "abc")), "Once the token arrived, the screen shows the avatar, with the token in its URL. It shows: \(screen.state).")
+                #expect(
+                    screen.state == .showing(avatar: AccountScreen.avatarURL(token: "abc")),
+                    "Once the token arrived, the screen shows the avatar, with the token in its URL. It shows: \(screen.state)."
+                )
             }
         }
     }
@@ -34,18 +42,24 @@ struct AccountScreenTests {
         await #expect(processExitsWith: .success, Self.crashedOrFroze) {
             await onTheMainQueue {
                 let refresher = HeldRefresher()
-                let screen = AccountScreen(tokens: AccessTokenProvider(
-                    session: SessionStore(accessToken: nil, refreshToken: "refresh-1"),
-                    refresher: refresher
-                ))
+                let screen = AccountScreen(
+                    tokens: AccessTokenProvider(
+                        session: SessionStore(accessToken: nil, refreshToken: "refresh-1"),
+                        refresher: refresher
+                    ))
 
                 screen.appear()
                 await letTheMainQueueRun()
 
-                #expect(screen.state == .loading, "While the refresh runs, the screen shows .loading and the main queue stays free. It shows: \(screen.state).")
+                #expect(
+                    screen.state == .loading,
+                    "While the refresh runs, the screen shows .loading and the main queue stays free. It shows: \(screen.state)."
+                )
                 refresher.finish(with: .success("fresh"))
                 await letTheMainQueueRun()
-                #expect(screen.state == .showing(avatar: AccountScreen.avatarURL(token: "fresh")), "After the refresh, the screen shows the avatar with the new token. It shows: \(screen.state).")
+                #expect(
+                    screen.state == .showing(avatar: AccountScreen.avatarURL(token: "fresh")),
+                    "After the refresh, the screen shows the avatar with the new token. It shows: \(screen.state).")
             }
         }
     }
@@ -54,21 +68,28 @@ struct AccountScreenTests {
     func noToken() async {
         await #expect(processExitsWith: .success, Self.crashedOrFroze) {
             await onTheMainQueue {
-                let signedOut = AccountScreen(tokens: AccessTokenProvider(
-                    session: SessionStore(),
-                    refresher: HeldRefresher()
-                ))
-                let offline = AccountScreen(tokens: AccessTokenProvider(
-                    session: SessionStore(accessToken: nil, refreshToken: "refresh-1"),
-                    refresher: MainQueueRefresher(answer: .failure(Offline()))
-                ))
+                let signedOut = AccountScreen(
+                    tokens: AccessTokenProvider(
+                        session: SessionStore(),
+                        refresher: HeldRefresher()
+                    ))
+                let offline = AccountScreen(
+                    tokens: AccessTokenProvider(
+                        session: SessionStore(accessToken: nil, refreshToken: "refresh-1"),
+                        refresher: MainQueueRefresher(answer: .failure(Offline()))
+                    ))
 
                 signedOut.appear()
                 offline.appear()
                 await letTheMainQueueRun()
 
-                #expect(signedOut.state == .signedOut, "TokenError.signedOut means nobody is signed in: the screen shows .signedOut. It shows: \(signedOut.state).")
-                #expect(offline.state == .failed, "Any other error (here: offline during the refresh) shows .failed. It shows: \(offline.state).")
+                #expect(
+                    signedOut.state == .signedOut,
+                    "TokenError.signedOut means nobody is signed in: the screen shows .signedOut. It shows: \(signedOut.state)."
+                )
+                #expect(
+                    offline.state == .failed,
+                    "Any other error (here: offline during the refresh) shows .failed. It shows: \(offline.state).")
             }
         }
     }

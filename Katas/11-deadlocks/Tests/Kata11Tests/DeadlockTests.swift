@@ -1,5 +1,6 @@
 import Dispatch
 import Testing
+
 @testable import Kata11
 
 // The two ways to deadlock on the main queue, pinned down, and the blocking API that stays for
@@ -9,11 +10,14 @@ import Testing
 struct DeadlockTests {
     @Test("DispatchQueue.main.sync on the main queue stops the process")
     func mainSyncOnTheMainQueueCrashes() async {
-        await #expect(processExitsWith: .failure, """
+        await #expect(
+            processExitsWith: .failure,
+            """
             DispatchQueue.main.sync queues the block on the main queue and waits for it. On the \
             main queue, the block waits for the code that waits for it: libdispatch detects this \
             and stops the process (SIGILL on Linux, a crash with the same message on Apple platforms).
-            """) {
+            """
+        ) {
             await onTheMainQueue {
                 let session = SessionStore(accessToken: "abc", refreshToken: "refresh-1")
                 _ = DispatchQueue.main.sync { session.accessToken }
@@ -26,7 +30,7 @@ struct DeadlockTests {
     func semaphoreOnTheMainQueueIsNeverSignalled() async {
         let refreshed = DispatchSemaphore(value: 0)
         var signalled = false
-        DispatchQueue.main.async {   // what the real refresher does with its answer
+        DispatchQueue.main.async {  // what the real refresher does with its answer
             signalled = true
             refreshed.signal()
         }
@@ -35,7 +39,9 @@ struct DeadlockTests {
         // the block above is queued behind the code running now, this test.
         let waited = refreshed.wait(timeout: .now())
 
-        #expect(waited == .timedOut && !signalled, """
+        #expect(
+            waited == .timedOut && !signalled,
+            """
             A block sent to the main queue runs only after the code on the main queue returns. \
             Code that waits on the main queue for such a block waits forever: the app freezes.
             """)
@@ -45,12 +51,15 @@ struct DeadlockTests {
 
     @Test("validToken() on the main queue stops the process at once, even with a stored token")
     func validTokenOnTheMainQueueCrashes() async {
-        await #expect(processExitsWith: .failure, """
+        await #expect(
+            processExitsWith: .failure,
+            """
             validToken() returned on the main queue. It worked because the token was stored; with \
             an expired token the same call blocks the main queue waiting for the refresh, which \
             is delivered on the main queue: a freeze that shows up only in production. Make every \
             main-queue call crash at once: dispatchPrecondition(condition: .notOnQueue(.main)).
-            """) {
+            """
+        ) {
             await onTheMainQueue {
                 let tokens = AccessTokenProvider(
                     session: SessionStore(accessToken: "abc", refreshToken: "refresh-1"),
@@ -63,21 +72,32 @@ struct DeadlockTests {
 
     @Test("validToken() on a background queue waits for the refresh and returns the new token")
     func validTokenOnABackgroundQueueWaits() async {
-        await #expect(processExitsWith: .success, """
+        await #expect(
+            processExitsWith: .success,
+            """
             validToken() crashed or froze when called on a background queue, where blocking is \
             allowed. SIGILL: something calls DispatchQueue.main.sync on the main queue. \
             Exit code \(frozeExitCode): the watchdog ended a deadlock.
-            """) {
+            """
+        ) {
             let session = SessionStore(accessToken: nil, refreshToken: "refresh-1")
             let refresher = MainQueueRefresher(answer: .success("fresh"))
             let tokens = AccessTokenProvider(session: session, refresher: refresher)
 
             let result = await onABackgroundQueue { Result { try tokens.validToken() } }
 
-            #expect(Outcome(result) == .token("fresh"), "The API client's queue may block: validToken() waits for the refresh and returns the new token. It returned: \(Outcome(result)).")
-            #expect(refresher.requests == ["refresh-1"], "The expired token must be refreshed once, with the session's refresh token. Refresh requests: \(refresher.requests).")
+            #expect(
+                Outcome(result) == .token("fresh"),
+                "The API client's queue may block: validToken() waits for the refresh and returns the new token. It returned: \(Outcome(result))."
+            )
+            #expect(
+                refresher.requests == ["refresh-1"],
+                "The expired token must be refreshed once, with the session's refresh token. Refresh requests: \(refresher.requests)."
+            )
             await onTheMainQueue {
-                #expect(session.accessToken == "fresh", "The new token must be stored in the session, so the next request does not refresh again.")
+                #expect(
+                    session.accessToken == "fresh",
+                    "The new token must be stored in the session, so the next request does not refresh again.")
             }
         }
     }

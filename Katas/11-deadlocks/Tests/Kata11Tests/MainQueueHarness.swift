@@ -34,7 +34,8 @@ func isOnMainQueue() -> Bool {
 /// Ends this process with `frozeExitCode` if it is still running after `watchdogSeconds`.
 func startWatchdog(sourceLocation: SourceLocation = #_sourceLocation) {
     DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(watchdogSeconds)) {
-        Issue.record("""
+        Issue.record(
+            """
             Still running after \(watchdogSeconds) seconds: a deadlock. The main queue is blocked, \
             waiting for something that can only run on the main queue. Look for `semaphore.wait()` \
             or `DispatchQueue.main.sync` on a path that runs on the main queue.
@@ -44,16 +45,20 @@ func startWatchdog(sourceLocation: SourceLocation = #_sourceLocation) {
 }
 
 /// Runs `scenario` on the main queue, the way the app's UI code runs. Use it inside an exit test.
-func onTheMainQueue(sourceLocation: SourceLocation = #_sourceLocation,
-                    _ scenario: @MainActor () async -> Void) async {
+func onTheMainQueue(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ scenario: @MainActor () async -> Void
+) async {
     startWatchdog(sourceLocation: sourceLocation)
     await scenario()
 }
 
 /// Runs `work` on a global queue, the way the API client calls the provider from its own queue,
 /// and suspends (without blocking any queue) until it returns. Use it inside an exit test.
-func onABackgroundQueue<T>(sourceLocation: SourceLocation = #_sourceLocation,
-                           _ work: @escaping () -> T) async -> T {
+func onABackgroundQueue<T>(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ work: @escaping () -> T
+) async -> T {
     startWatchdog(sourceLocation: sourceLocation)
     return await withCheckedContinuation { continuation in
         DispatchQueue.global().async { continuation.resume(returning: work()) }

@@ -1,4 +1,5 @@
 import Dispatch
+
 @testable import Kata11
 
 struct Offline: Error {}

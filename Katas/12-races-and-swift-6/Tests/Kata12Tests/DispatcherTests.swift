@@ -1,6 +1,6 @@
 import Dispatch
-import Testing
 import Kata12
+import Testing
 
 @Suite("Dispatcher, the production wrapper, in Swift 6")
 struct DispatcherTests {
@@ -22,6 +22,8 @@ struct DispatcherTests {
             }
         }
 
-        #expect(seen == [12, 12], "Dispatcher(queue:) must run every work item on the queue it was given: queue.async(execute: work).")
+        #expect(
+            seen == [12, 12],
+            "Dispatcher(queue:) must run every work item on the queue it was given: queue.async(execute: work).")
     }
 }

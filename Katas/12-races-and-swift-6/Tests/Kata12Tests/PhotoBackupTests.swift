@@ -1,6 +1,6 @@
 import Dispatch
-import Testing
 import Kata12
+import Testing
 
 @Suite("PhotoBackup, with uploads that really overlap")
 struct PhotoBackupTests {
@@ -41,7 +41,7 @@ struct PhotoBackupTests {
         DispatchQueue.concurrentPerform(iterations: batches.count) { index in
             backup.backUp(batches[index], completion: collector.completion(for: index))
         }
-        workers.runAllAtOnce()   // the uploads of both backups, mixed, on four threads
+        workers.runAllAtOnce()  // the uploads of both backups, mixed, on four threads
         let reports = await collector.reports()
 
         #expect(

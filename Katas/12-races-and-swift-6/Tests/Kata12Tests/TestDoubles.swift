@@ -51,7 +51,7 @@ final class ParallelDispatcher: Dispatching, @unchecked Sendable {
                 finished.enter()
                 Thread {
                     ready.signal()
-                    go.wait()   // the starting gate: nobody runs before everybody is there
+                    go.wait()  // the starting gate: nobody runs before everybody is there
                     for work in share { work() }
                     finished.leave()
                 }.start()

@@ -25,8 +25,10 @@ final class PaymentConfirmer: Sendable {
         attempt(1, of: payment, completion: completion)
     }
 
-    private func attempt(_ number: Int, of payment: PaymentID,
-                         completion: @escaping @Sendable (Result<Receipt, PaymentError>) -> Void) {
+    private func attempt(
+        _ number: Int, of payment: PaymentID,
+        completion: @escaping @Sendable (Result<Receipt, PaymentError>) -> Void
+    ) {
         gateway.confirm(payment) { result in
             if case .failure(.gatewayUnavailable) = result, number < Self.maxAttempts {
                 let delay = Self.backoff(afterAttempt: number)

@@ -14,7 +14,7 @@ import Testing
 // exactly what the code did, every time, without waiting for anything.
 
 /// An executor that runs jobs only when the test says so, on the test's thread.
-final class ManualExecutor: @unchecked Sendable {   // unchecked: `jobs` is behind `lock`
+final class ManualExecutor: @unchecked Sendable {  // unchecked: `jobs` is behind `lock`
     private let lock = NSLock()
     private var jobs: [UnownedJob] = []
 
@@ -73,7 +73,7 @@ extension ManualExecutor: TaskExecutor {
 }
 
 /// A task started on a `ManualExecutor`, and how it ended, if it has.
-final class Running<Value: Sendable>: @unchecked Sendable {   // unchecked: state is behind `lock`
+final class Running<Value: Sendable>: @unchecked Sendable {  // unchecked: state is behind `lock`
     private let lock = NSLock()
     private var _outcome: Result<Value, any Error>?
     fileprivate var task: Task<Void, Never>?

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata13
 
 // The contract of the clock you write in Sources/Kata13. Each sleeper runs on a ManualExecutor
@@ -13,7 +14,9 @@ struct TestClockTests {
     func advanceMovesNow() {
         let start = clock.now
 
-        #expect(clock.now == start, "Time on a test clock stands still until the test advances it. Is `now` reading a real clock?")
+        #expect(
+            clock.now == start,
+            "Time on a test clock stands still until the test advances it. Is `now` reading a real clock?")
 
         clock.advance(by: .seconds(3))
         #expect(start.duration(to: clock.now) == .seconds(3), "advance(by: 3 s) must move `now` exactly 3 s forward.")
@@ -27,7 +30,10 @@ struct TestClockTests {
         let sleeper = executor.start { try await clock.sleep(for: .seconds(1)) }
 
         executor.runUntilIdle()
-        #expect(!sleeper.isFinished, "sleep(for: 1 s) returned although the clock never moved. It must suspend until advance(by:) reaches its deadline.")
+        #expect(
+            !sleeper.isFinished,
+            "sleep(for: 1 s) returned although the clock never moved. It must suspend until advance(by:) reaches its deadline."
+        )
 
         clock.advance(by: .milliseconds(999))
         executor.runUntilIdle()
@@ -35,8 +41,12 @@ struct TestClockTests {
 
         clock.advance(by: .milliseconds(1))
         executor.runUntilIdle()
-        #expect(sleeper.isFinished, "At exactly 1 s the deadline is reached: advance must resume the sleeper (deadline <= now, not <).")
-        #expect(sleeper.error == nil, "A sleep that reached its deadline returns normally; it threw \(String(describing: sleeper.error)).")
+        #expect(
+            sleeper.isFinished,
+            "At exactly 1 s the deadline is reached: advance must resume the sleeper (deadline <= now, not <).")
+        #expect(
+            sleeper.error == nil,
+            "A sleep that reached its deadline returns normally; it threw \(String(describing: sleeper.error)).")
     }
 
     @Test("one advance far past the deadline wakes the sleeper too")
@@ -47,7 +57,9 @@ struct TestClockTests {
         clock.advance(by: .seconds(60))
         executor.runUntilIdle()
 
-        #expect(sleeper.isFinished && sleeper.error == nil, "advance(by: 60 s) passes the 2 s deadline: the sleep must return.")
+        #expect(
+            sleeper.isFinished && sleeper.error == nil,
+            "advance(by: 60 s) passes the 2 s deadline: the sleep must return.")
     }
 
     @Test("two sleepers wake each at their own deadline")
@@ -59,11 +71,15 @@ struct TestClockTests {
         clock.advance(by: .seconds(1))
         executor.runUntilIdle()
         #expect(short.isFinished, "At 1 s the 1 s sleeper must be awake.")
-        #expect(!long.isFinished, "At 1 s the 3 s sleeper must still be asleep. Does advance wake every sleeper, whatever its deadline?")
+        #expect(
+            !long.isFinished,
+            "At 1 s the 3 s sleeper must still be asleep. Does advance wake every sleeper, whatever its deadline?")
 
         clock.advance(by: .seconds(2))
         executor.runUntilIdle()
-        #expect(long.isFinished, "At 3 s the 3 s sleeper must be awake too. Does advance forget sleepers it did not wake the first time?")
+        #expect(
+            long.isFinished,
+            "At 3 s the 3 s sleeper must be awake too. Does advance forget sleepers it did not wake the first time?")
     }
 
     @Test("a sleep until a deadline already reached returns without any advance")
@@ -75,7 +91,10 @@ struct TestClockTests {
         let zero = executor.start { try await clock.sleep(for: .zero) }
         executor.runUntilIdle()
 
-        #expect(late.isFinished && late.error == nil, "The deadline (1 s) is already behind `now` (2 s): sleep(until:) must return at once, not wait for the next advance.")
+        #expect(
+            late.isFinished && late.error == nil,
+            "The deadline (1 s) is already behind `now` (2 s): sleep(until:) must return at once, not wait for the next advance."
+        )
         #expect(zero.isFinished && zero.error == nil, "sleep(for: .zero) must return at once.")
     }
 
@@ -87,8 +106,13 @@ struct TestClockTests {
         sleeper.cancel()
         executor.runUntilIdle()
 
-        #expect(sleeper.isFinished, "The task was cancelled while it slept: the sleep must end now, without waiting for the clock. Use withTaskCancellationHandler to resume the continuation.")
-        #expect(sleeper.threwCancellationError, "A cancelled sleep throws CancellationError; it ended with \(String(describing: sleeper.outcome)).")
+        #expect(
+            sleeper.isFinished,
+            "The task was cancelled while it slept: the sleep must end now, without waiting for the clock. Use withTaskCancellationHandler to resume the continuation."
+        )
+        #expect(
+            sleeper.threwCancellationError,
+            "A cancelled sleep throws CancellationError; it ended with \(String(describing: sleeper.outcome)).")
 
         // If this crashes with "SWIFT TASK CONTINUATION MISUSE ... more than once", advance
         // resumed the cancelled sleeper a second time: remove a sleeper when you cancel it.
@@ -99,10 +123,13 @@ struct TestClockTests {
     @Test("a task cancelled before it sleeps does not go to sleep at all")
     func cancelBeforeSleeping() {
         let sleeper = executor.start { try await clock.sleep(for: .seconds(10)) }
-        sleeper.cancel()   // before the task ever ran
+        sleeper.cancel()  // before the task ever ran
 
         executor.runUntilIdle()
 
-        #expect(sleeper.threwCancellationError, "The task was already cancelled when it called sleep: sleep must throw CancellationError at once instead of waiting. Check Task.isCancelled when you register the sleeper.")
+        #expect(
+            sleeper.threwCancellationError,
+            "The task was already cancelled when it called sleep: sleep must throw CancellationError at once instead of waiting. Check Task.isCancelled when you register the sleeper."
+        )
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Kata13
 
 enum Fixtures {
@@ -12,7 +13,7 @@ enum Fixtures {
 
 /// A gateway that answers at once, from a script, and writes down when it was asked: the virtual
 /// time on the test clock, counted from the moment the gateway was made.
-final class ScriptedGateway: PaymentGateway, @unchecked Sendable {   // unchecked: state is behind `lock`
+final class ScriptedGateway: PaymentGateway, @unchecked Sendable {  // unchecked: state is behind `lock`
     private let lock = NSLock()
     private let clock: TestClock
     private let start: TestClock.Instant
@@ -41,7 +42,9 @@ final class ScriptedGateway: PaymentGateway, @unchecked Sendable {   // unchecke
         let answer = answers.isEmpty ? nil : answers.removeFirst()
         lock.unlock()
         guard let answer else {
-            Issue.record("The gateway was asked a time too many (at \(time) of virtual time). The script had no answer left; the test expected the confirmer to stop before this call.")
+            Issue.record(
+                "The gateway was asked a time too many (at \(time) of virtual time). The script had no answer left; the test expected the confirmer to stop before this call."
+            )
             completion(.failure(.gatewayUnavailable))
             return
         }

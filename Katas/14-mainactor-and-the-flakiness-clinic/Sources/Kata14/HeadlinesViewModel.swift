@@ -37,7 +37,7 @@ final class HeadlinesViewModel {
     }
 
     private func reload() {
-        loadTask?.cancel()   // the reader moved on: stop the old load
+        loadTask?.cancel()  // the reader moved on: stop the old load
         let section = self.section
         loadTask = Task {
             show(.loading)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata14
 
 // The Headlines screen, tested without a sleep or a yield: each test awaits the work it started,
@@ -13,7 +14,9 @@ struct HeadlinesViewModelTests {
 
         await viewModel.refresh()
 
-        #expect(service.requests == [.top], "refresh() must ask the service for the current section (Top) before it returns.")
+        #expect(
+            service.requests == [.top],
+            "refresh() must ask the service for the current section (Top) before it returns.")
         #expect(
             viewModel.state == .loaded(Fixtures.top),
             "refresh() returned, but the screen shows \(viewModel.state.testDescription). Part of its work is still queued: a Task { } that refresh() does not await, or a DispatchQueue.main.async hop. `await refresh()` must mean done: await everything it starts, and set state directly (the class is @MainActor)."
@@ -40,7 +43,9 @@ struct HeadlinesViewModelTests {
         await viewModel.select(.tech)
 
         #expect(viewModel.section == .tech, "select(.tech) must make Tech the current section.")
-        #expect(service.requests == [.tech], "select(.tech) must ask the service for Tech, once, before it returns; it asked for \(service.requests).")
+        #expect(
+            service.requests == [.tech],
+            "select(.tech) must ask the service for Tech, once, before it returns; it asked for \(service.requests).")
         #expect(
             viewModel.state == .loaded(Fixtures.tech),
             "select(_:) returned, but the screen shows \(viewModel.state.testDescription). Make it `async` and have it await the load it starts, as refresh() does. (Against the starter the compiler warns that no async operation occurs within this `await`: nothing was there to wait for.)"
@@ -59,7 +64,10 @@ struct HeadlinesViewModelTests {
             "refresh() returned before it asked the service for Top. Its load must run inside the call: while the request is in flight, refresh() is still busy."
         )
 
-        #expect(viewModel.state == .loading, "The request for Top is on its way and has no answer yet, so the screen must show loading; it shows \(viewModel.state.testDescription).")
+        #expect(
+            viewModel.state == .loading,
+            "The request for Top is on its way and has no answer yet, so the screen must show loading; it shows \(viewModel.state.testDescription)."
+        )
 
         service.answer(.top, with: Fixtures.top)
         await refreshing.value
@@ -68,7 +76,10 @@ struct HeadlinesViewModelTests {
             viewModel.state == .loaded(Fixtures.top),
             "The service answered and refresh() returned, but the screen shows \(viewModel.state.testDescription). refresh() must not return before the answer is on screen."
         )
-        #expect(screen.states == [.loading, .loaded(Fixtures.top)], "onChange must report loading, then the headlines, once each; it reported \(screen.states.testDescription).")
+        #expect(
+            screen.states == [.loading, .loaded(Fixtures.top)],
+            "onChange must report loading, then the headlines, once each; it reported \(screen.states.testDescription)."
+        )
     }
 
     @Test("switching sections cancels the old request, and that cancellation is not a failure")
@@ -95,7 +106,8 @@ struct HeadlinesViewModelTests {
 
         service.answer(.tech, with: Fixtures.tech)
         await tech.value
-        service.answer(.world, with: Fixtures.world)   // only if World is still waiting: then it can finish instead of hanging the test
+        // Only if World is still waiting: then it can finish instead of hanging the test.
+        service.answer(.world, with: Fixtures.world)
         await world.value
 
         #expect(viewModel.section == .tech)
@@ -131,9 +143,12 @@ struct HeadlinesViewModelTests {
         service.answer(.tech, with: Fixtures.tech)
         await tech.value
 
-        #expect(viewModel.state == .loaded(Fixtures.tech), "select(.tech) returned after Tech's answer, so the screen must show Tech; it shows \(viewModel.state.testDescription).")
+        #expect(
+            viewModel.state == .loaded(Fixtures.tech),
+            "select(.tech) returned after Tech's answer, so the screen must show Tech; it shows \(viewModel.state.testDescription)."
+        )
 
-        service.answer(.world, with: Fixtures.world)   // World's reply was already on its way
+        service.answer(.world, with: Fixtures.world)  // World's reply was already on its way
         await world.value
 
         #expect(
@@ -142,6 +157,9 @@ struct HeadlinesViewModelTests {
                 ? "World's headlines arrived after the reader had switched to Tech, and replaced Tech's. cancel() does not stop a task, it only marks it cancelled: after each await, check Task.isCancelled (or call `try Task.checkCancellation()`) before you touch the screen."
                 : "Both loads are over and the reader is on Tech, so the screen must show Tech's headlines; it shows \(viewModel.state.testDescription)."
         )
-        #expect(screen.states.last == .loaded(Fixtures.tech), "The last thing the screen showed must be Tech's headlines; it went through \(screen.states.testDescription).")
+        #expect(
+            screen.states.last == .loaded(Fixtures.tech),
+            "The last thing the screen showed must be Tech's headlines; it went through \(screen.states.testDescription)."
+        )
     }
 }

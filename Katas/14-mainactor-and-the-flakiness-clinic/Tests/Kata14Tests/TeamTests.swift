@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Kata14
 
 // The team's test for the Headlines screen, as it was on CI. Leave it as it is: it is the

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+
 @testable import Kata14
 
 // The doubles the tests use. You don't write them; they only use the seam the README names.
@@ -61,7 +62,7 @@ final class ControlledHeadlines: HeadlinesService, @unchecked Sendable {
     private let cancellation: Cancellation
     private let lock = NSLock()
     private var lastID = 0
-    private var waiting: [Request] = []           // requests with no answer yet, oldest first
+    private var waiting: [Request] = []  // requests with no answer yet, oldest first
     private var cancelledIDs: Set<Int> = []
     private var requested: [NewsSection] = []
     private var cancelled: [NewsSection] = []
@@ -79,7 +80,10 @@ final class ControlledHeadlines: HeadlinesService, @unchecked Sendable {
     var cancelledRequests: [NewsSection] { locked { cancelled } }
 
     func headlines(in section: NewsSection) async throws -> [Headline] {
-        let id = locked { lastID += 1; return lastID }
+        let id = locked {
+            lastID += 1
+            return lastID
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let (arrival, endAtOnce) = locked { () -> (FirstAnswer<Bool>?, Bool) in
@@ -240,7 +244,7 @@ extension HeadlinesState: CustomTestStringConvertible {
 }
 
 enum Fixtures {
-    private static let morning = Date(timeIntervalSince1970: 1_767_250_800)   // 2026-01-01 07:00 UTC
+    private static let morning = Date(timeIntervalSince1970: 1_767_250_800)  // 2026-01-01 07:00 UTC
 
     private static func headline(_ id: Int, _ title: String, minutesAgo: Int) -> Headline {
         Headline(id: id, title: title, publishedAt: morning.addingTimeInterval(Double(-minutesAgo * 60)))

@@ -9,10 +9,6 @@ protocol Dispatching {
 struct Dispatcher: Dispatching {
     let queue: DispatchQueue
 
-    init(queue: DispatchQueue) {
-        self.queue = queue
-    }
-
     func dispatch(_ work: @escaping () -> Void) {
         queue.async { work() }
     }

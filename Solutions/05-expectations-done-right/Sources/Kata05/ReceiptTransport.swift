@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The one network call the uploader makes.
@@ -21,8 +22,10 @@ public struct URLSessionReceiptTransport: ReceiptTransport {
     public var endpoint: URL
     public var session: URLSession
 
-    public init(endpoint: URL = URL(string: "https://api.spendwise.example/v2/receipts")!,
-                session: URLSession = .shared) {
+    public init(
+        endpoint: URL = URL(string: "https://api.spendwise.example/v2/receipts")!,
+        session: URLSession = .shared
+    ) {
         self.endpoint = endpoint
         self.session = session
     }

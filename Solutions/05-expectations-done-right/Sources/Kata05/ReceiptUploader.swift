@@ -12,8 +12,10 @@ public final class ReceiptUploader {
     private let transport: ReceiptTransport
     private let callbackQueue: DispatchQueue
 
-    public init(transport: ReceiptTransport = URLSessionReceiptTransport(),
-                callbackQueue: DispatchQueue = .main) {
+    public init(
+        transport: ReceiptTransport = URLSessionReceiptTransport(),
+        callbackQueue: DispatchQueue = .main
+    ) {
         self.transport = transport
         self.callbackQueue = callbackQueue
     }
@@ -21,8 +23,10 @@ public final class ReceiptUploader {
     /// Sends the photo to the server. The returned handle cancels the upload, for example when
     /// the user leaves the screen. Call `cancel()` on the callback queue.
     @discardableResult
-    public func upload(_ receipt: Receipt,
-                       completion: @escaping (Result<URL, UploadError>) -> Void) -> UploadHandle {
+    public func upload(
+        _ receipt: Receipt,
+        completion: @escaping (Result<URL, UploadError>) -> Void
+    ) -> UploadHandle {
         let handle = UploadHandle()
         let callbackQueue = self.callbackQueue
 
@@ -51,7 +55,8 @@ public final class ReceiptUploader {
                 return
             }
             guard let data = data,
-                  let reply = try? JSONDecoder().decode(CreatedReceipt.self, from: data) else {
+                let reply = try? JSONDecoder().decode(CreatedReceipt.self, from: data)
+            else {
                 finish(.failure(.unreadableReply))
                 return
             }
@@ -69,12 +74,21 @@ public final class UploadHandle {
     private var _task: TransportTask?
 
     var task: TransportTask? {
-        get { lock.lock(); defer { lock.unlock() }; return _task }
-        set { lock.lock(); defer { lock.unlock() }; _task = newValue }
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return _task
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            _task = newValue
+        }
     }
 
     var isCancelled: Bool {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return cancelled
     }
 
@@ -84,7 +98,7 @@ public final class UploadHandle {
         cancelled = true
         let task = _task
         lock.unlock()
-        task?.cancel() // outside the lock: the transport may call back right away
+        task?.cancel()  // outside the lock: the transport may call back right away
     }
 }
 

@@ -44,6 +44,6 @@ public final class Future<Value> {
         observers = []
         lock.unlock()
         // Call observers outside the lock: one of them may observe this future again.
-        waiting.forEach { $0(result) }
+        for observer in waiting { observer(result) }
     }
 }

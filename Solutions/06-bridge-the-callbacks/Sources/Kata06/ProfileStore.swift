@@ -33,8 +33,10 @@ public final class ProfileStore {
     }
 
     /// A member's newest posts, newest first, at most `limit` of them.
-    public func fetchRecentPosts(by authorID: String, limit: Int,
-                                 completion: @escaping (Result<[Post], ProfileError>) -> Void) {
+    public func fetchRecentPosts(
+        by authorID: String, limit: Int,
+        completion: @escaping (Result<[Post], ProfileError>) -> Void
+    ) {
         queue.async {
             guard self.profiles[authorID] != nil else {
                 completion(.failure(.notFound(id: authorID)))

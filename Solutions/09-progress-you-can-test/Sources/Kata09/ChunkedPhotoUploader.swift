@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The production uploader: sends a photo to the claims server in chunks,
@@ -22,17 +23,20 @@ public final class ChunkedPhotoUploader: PhotoUploading {
     public func upload(_ photo: Photo) -> AnyPublisher<UploadEvent, UploadError> {
         let events = PassthroughSubject<UploadEvent, UploadError>()
         let chunks = stride(from: 0, to: photo.jpeg.count, by: chunkSize).map {
-            photo.jpeg.subdata(in: $0 ..< min($0 + chunkSize, photo.jpeg.count))
+            photo.jpeg.subdata(in: $0..<min($0 + chunkSize, photo.jpeg.count))
         }
-        return events
+        return
+            events
             .handleEvents(receiveSubscription: { [self] _ in
                 send(chunks, from: 0, of: photo, to: events)
             })
             .eraseToAnyPublisher()
     }
 
-    private func send(_ chunks: [Data], from index: Int, of photo: Photo,
-                      to events: PassthroughSubject<UploadEvent, UploadError>) {
+    private func send(
+        _ chunks: [Data], from index: Int, of photo: Photo,
+        to events: PassthroughSubject<UploadEvent, UploadError>
+    ) {
         var request = URLRequest(url: claimURL.appendingPathComponent("photos/\(photo.id)/chunks/\(index)"))
         request.httpMethod = "PUT"
         request.setValue("\(chunks.count)", forHTTPHeaderField: "X-Chunk-Count")
@@ -41,7 +45,7 @@ public final class ChunkedPhotoUploader: PhotoUploading {
             guard error == nil, let http = response as? HTTPURLResponse else {
                 return events.send(completion: .failure(.offline))
             }
-            guard (200 ..< 300).contains(http.statusCode) else {
+            guard (200..<300).contains(http.statusCode) else {
                 return events.send(completion: .failure(.rejected(statusCode: http.statusCode)))
             }
             events.send(.progress(Double(index + 1) / Double(chunks.count)))

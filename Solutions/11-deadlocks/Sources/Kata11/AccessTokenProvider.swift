@@ -34,7 +34,7 @@ final class AccessTokenProvider {
             }
             self.waitingForRefresh.append(completion)
             if self.waitingForRefresh.count == 1 {
-                self.refresher.refresh(refreshToken: refreshToken) { result in   // main queue
+                self.refresher.refresh(refreshToken: refreshToken) { result in  // main queue
                     self.finishRefresh(with: result)
                 }
             }

@@ -21,7 +21,7 @@ final class AccountScreen {
 
     func appear() {
         state = .loading
-        tokens.token { [weak self] result in   // main queue
+        tokens.token { [weak self] result in  // main queue
             guard let self else { return }
             switch result {
             case .success(let token):

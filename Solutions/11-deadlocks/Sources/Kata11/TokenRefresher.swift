@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Trades a refresh token for a new access token.
@@ -34,7 +35,7 @@ final class AuthServerRefresher: TokenRefresher {
                 if let error { throw error }
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
                 guard status == 200, let data else { throw RefreshRejected(statusCode: status) }
-                return try JSONDecoder().decode(TokenResponse.self, from: data).access_token
+                return try JSONDecoder().decode(TokenResponse.self, from: data).accessToken
             }
             // Callers update UI state with the new token, so hand it over on the main queue.
             DispatchQueue.main.async { completion(result) }
@@ -42,6 +43,10 @@ final class AuthServerRefresher: TokenRefresher {
     }
 
     private struct TokenResponse: Decodable {
-        let access_token: String
+        let accessToken: String
+
+        private enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token"
+        }
     }
 }

@@ -15,7 +15,8 @@ public final class PhotoBackup: Sendable {
 
     public init(
         uploader: any PhotoUploading,
-        worker: any Dispatching = Dispatcher(queue: DispatchQueue(label: "photo-backup.uploads", attributes: .concurrent))
+        worker: any Dispatching = Dispatcher(
+            queue: DispatchQueue(label: "photo-backup.uploads", attributes: .concurrent))
     ) {
         self.uploader = uploader
         self.worker = worker

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The payment provider's confirmation endpoint.
@@ -41,9 +42,11 @@ struct HTTPPaymentGateway: PaymentGateway {
         let reason: String
     }
 
-    static func result(for payment: PaymentID, data: Data?, response: URLResponse?, error: Error?) -> Result<Receipt, PaymentError> {
+    static func result(for payment: PaymentID, data: Data?, response: URLResponse?, error: Error?) -> Result<
+        Receipt, PaymentError
+    > {
         guard error == nil, let response = response as? HTTPURLResponse, let data else {
-            return .failure(.gatewayUnavailable)    // offline, timed out, connection lost
+            return .failure(.gatewayUnavailable)  // offline, timed out, connection lost
         }
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -52,12 +55,13 @@ struct HTTPPaymentGateway: PaymentGateway {
             guard let body = try? decoder.decode(Confirmation.self, from: data) else {
                 return .failure(.gatewayUnavailable)
             }
-            return .success(Receipt(payment: payment, authorizationCode: body.authorizationCode, amountCents: body.amountCents))
+            return .success(
+                Receipt(payment: payment, authorizationCode: body.authorizationCode, amountCents: body.amountCents))
         case 402:
             let reason = (try? decoder.decode(Decline.self, from: data))?.reason ?? "declined"
             return .failure(.declined(reason: reason))
         default:
-            return .failure(.gatewayUnavailable)    // 5xx, 429: the provider is busy
+            return .failure(.gatewayUnavailable)  // 5xx, 429: the provider is busy
         }
     }
 }

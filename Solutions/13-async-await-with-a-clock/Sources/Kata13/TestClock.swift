@@ -2,7 +2,7 @@ import Foundation
 
 /// A clock for tests. Time stands still until the test moves it with `advance(by:)`; a task that
 /// sleeps on this clock stays asleep until then, however long the test takes in real time.
-final class TestClock: Clock, @unchecked Sendable {   // unchecked: every stored var is behind `lock`
+final class TestClock: Clock, @unchecked Sendable {  // unchecked: every stored var is behind `lock`
     struct Instant: InstantProtocol {
         /// Virtual time since the clock was made.
         fileprivate let offset: Duration
@@ -81,7 +81,8 @@ final class TestClock: Clock, @unchecked Sendable {   // unchecked: every stored
         precondition(duration >= .zero, "Time only moves forward.")
         let due = locked { () -> [Sleeper] in
             current = current.advanced(by: duration)
-            let due = sleepers
+            let due =
+                sleepers
                 .filter { $0.deadline <= current }
                 .sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
             sleepers.removeAll { $0.deadline <= current }

@@ -43,7 +43,7 @@ final class HeadlinesViewModel {
     }
 
     private func reload() async {
-        currentLoad?.cancel()   // the reader moved on: stop the old load
+        currentLoad?.cancel()  // the reader moved on: stop the old load
         let section = self.section
         let load = Task { await self.load(section) }
         currentLoad = load
