@@ -1,12 +1,5 @@
 import Foundation
 
-/// What the learner has done so far, as the last `kata check` of each kata saw it.
-public enum KataStatus: String, Codable, Sendable, Equatable {
-    case notStarted = "not started"
-    case failing
-    case passed
-}
-
 /// Keeps the learner's progress in `.kata/state.json` (git-ignored, so it is theirs alone):
 /// what the last `kata check` of each kata said, and how many of its hints `kata hint` revealed.
 ///

@@ -1,43 +1,5 @@
 import Foundation
 
-/// A runtime checker `swift test --sanitize` can build the tests with.
-public enum Sanitizer: String, Sendable, CaseIterable {
-    case thread, address, undefined
-
-    /// Each sanitizer rebuilds everything, so it gets a build folder of its own and the normal
-    /// build stays warm: `.build-tsan`, `.build-asan`, `.build-ubsan`.
-    public var scratchFolderName: String {
-        switch self {
-        case .thread: ".build-tsan"
-        case .address: ".build-asan"
-        case .undefined: ".build-ubsan"
-        }
-    }
-}
-
-/// What `swift test` is asked to do for one kata package.
-public struct TestRunOptions: Sendable, Equatable {
-    public var filter: String?
-    public var sanitizer: Sanitizer?
-    /// How many times to run the tests at most; runs stop at the first one that does not pass.
-    public var repetitions: Int
-
-    public init(filter: String? = nil, sanitizer: Sanitizer? = nil, repetitions: Int = 1) {
-        self.filter = filter
-        self.sanitizer = sanitizer
-        self.repetitions = repetitions
-    }
-}
-
-/// The deciding run of a series: the first that did not pass, or the last one.
-public struct RepeatedTestRun: Sendable, Equatable {
-    public var report: TestRunReport
-    public var output: String
-    /// How many runs happened, and how many of them passed.
-    public var runs: Int
-    public var passedRuns: Int
-}
-
 /// Runs a package's tests once or many times: it builds once with the first `swift test`, and
 /// runs the rest with `--skip-build`, stopping at the first run that does not pass. Flaky tests
 /// show themselves this way (`kata check 14 --repeat 200`), at the cost of the test run alone.

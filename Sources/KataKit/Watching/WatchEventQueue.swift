@@ -1,13 +1,5 @@
 import Foundation
 
-/// Something `kata watch` reacts to.
-enum WatchEvent: Sendable, Equatable {
-    /// A file of the watched kata changed.
-    case filesChanged
-    /// The learner pressed a key.
-    case key(UInt8)
-}
-
 /// The events of `kata watch`, posted from the watcher's and the key reader's threads and
 /// taken one at a time by the loop, which sleeps on a condition until one comes or a check is due.
 final class WatchEventQueue: @unchecked Sendable {
