@@ -84,12 +84,14 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try CheckFrontend(context: context).run(
+        try runFrontend(console: context.console, onInterrupt: .stopCommands, errorsAsJSON: format == .json) {
+            try CheckFrontend(context: context).run(
                 kata: kata,
                 options: TestRunOptions(filter: filter, sanitizer: sanitize, repetitions: repetitions),
                 timeout: timeout.duration,
                 verbose: verbose,
                 format: format
-            ) }, console: context.console, stoppingCommandsOnInterrupt: true, errorsAsJSON: format == .json)
+            )
+        }
     }
 }

@@ -28,6 +28,8 @@ struct HintCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try HintFrontend(context: context).run(kata: kata, all: all) }, console: context.console)
+        try runFrontend(console: context.console) {
+            try HintFrontend(context: context).run(kata: kata, all: all)
+        }
     }
 }

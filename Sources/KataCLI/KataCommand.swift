@@ -61,17 +61,21 @@ struct GlobalOptions: ParsableArguments {
 }
 
 /// Runs a frontend and turns its status, or its ``KataError``, into the process's exit code.
-/// `stoppingCommandsOnInterrupt`: Ctrl-C also stops the `swift` commands it runs (check, verify).
-/// `guardingFiles`: Ctrl-C waits for the file change in progress to be whole (site).
-/// `errorsAsJSON`: a `KataError` is also printed as one JSON object on standard output (`--format json`).
-func runFrontend(_ body: () throws -> Int32, console: Console, stoppingCommandsOnInterrupt: Bool = false, guardingFiles: Bool = false, errorsAsJSON: Bool = false) throws {
+/// `onInterrupt`: what Ctrl-C does meanwhile (stop the `swift` commands it runs, or let a file
+/// change finish). `errorsAsJSON`: a `KataError` is also printed as one JSON object on standard
+/// output (`--format json`).
+func runFrontend(
+    console: Console,
+    onInterrupt interruptHandling: InterruptHandling = .exit,
+    errorsAsJSON: Bool = false,
+    _ body: () throws -> Int32
+) throws {
     // A reader who quits the pager, or `kata list | head`, closes the pipe; that is no crash.
     signal(SIGPIPE, SIG_IGN)
     // A write past a file-size limit (`ulimit -f`, some quota setups) would kill kata with
     // SIGXFSZ mid-write; ignored, the write fails with EFBIG and kata explains it like a full disk.
     signal(SIGXFSZ, SIG_IGN)
-    let interruptSources = stoppingCommandsOnInterrupt ? RunningCommands.stopOnInterrupt()
-        : guardingFiles ? InterruptGuard.install() : []
+    let interruptSources = interruptHandling.install()
     defer { interruptSources.forEach { $0.cancel() } }
     let status: Int32
     do {

@@ -18,6 +18,8 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try ListFrontend(context: context).run() }, console: context.console)
+        try runFrontend(console: context.console) {
+            try ListFrontend(context: context).run()
+        }
     }
 }

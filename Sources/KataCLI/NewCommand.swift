@@ -60,6 +60,8 @@ struct NewCommand: ParsableCommand {
             title: title, patterns: patterns, minutes: minutes, difficulty: difficulty,
             summary: summary, seed: seed, number: number, languageMode: languageMode
         )
-        try runFrontend({ try NewFrontend(context: context).run(request) }, console: context.console)
+        try runFrontend(console: context.console) {
+            try NewFrontend(context: context).run(request)
+        }
     }
 }

@@ -34,6 +34,8 @@ struct ResetCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try ResetFrontend(context: context).run(kata: kata, assumeYes: yes, testsOnly: testsOnly) }, console: context.console)
+        try runFrontend(console: context.console) {
+            try ResetFrontend(context: context).run(kata: kata, assumeYes: yes, testsOnly: testsOnly)
+        }
     }
 }

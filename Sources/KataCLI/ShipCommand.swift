@@ -29,6 +29,8 @@ struct ShipCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try ShipFrontend(context: context).run(katas: katas, checkOnly: check) }, console: context.console)
+        try runFrontend(console: context.console) {
+            try ShipFrontend(context: context).run(katas: katas, checkOnly: check)
+        }
     }
 }

@@ -26,6 +26,8 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try ShowFrontend(context: context).run(kata: kata, usePager: !noPager) }, console: context.console)
+        try runFrontend(console: context.console) {
+            try ShowFrontend(context: context).run(kata: kata, usePager: !noPager)
+        }
     }
 }

@@ -29,6 +29,8 @@ struct SiteCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try SiteFrontend(context: context).run(check: check) }, console: context.console, guardingFiles: !check)
+        try runFrontend(console: context.console, onInterrupt: check ? .exit : .finishFileChanges) {
+            try SiteFrontend(context: context).run(checkOnly: check)
+        }
     }
 }

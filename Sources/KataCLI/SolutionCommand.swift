@@ -34,6 +34,8 @@ struct SolutionCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try SolutionFrontend(context: context).run(kata: kata, yes: yes, usePager: !noPager) }, console: context.console)
+        try runFrontend(console: context.console) {
+            try SolutionFrontend(context: context).run(kata: kata, assumeYes: yes, usePager: !noPager)
+        }
     }
 }

@@ -55,6 +55,8 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try VerifyFrontend(context: context).run(katas: katas, repetitions: repetitions, jobs: jobs, format: format) }, console: context.console, stoppingCommandsOnInterrupt: true, errorsAsJSON: format == .json)
+        try runFrontend(console: context.console, onInterrupt: .stopCommands, errorsAsJSON: format == .json) {
+            try VerifyFrontend(context: context).run(katas: katas, repetitions: repetitions, jobs: jobs, format: format)
+        }
     }
 }

@@ -46,11 +46,13 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         let context = options.context()
-        try runFrontend({ try WatchFrontend(context: context).run(
+        try runFrontend(console: context.console, onInterrupt: .stopCommands) {
+            try WatchFrontend(context: context).run(
                 kata: kata,
                 polling: poll,
                 timeout: timeout.duration,
                 verbose: verbose
-            ) }, console: context.console, stoppingCommandsOnInterrupt: true)
+            )
+        }
     }
 }

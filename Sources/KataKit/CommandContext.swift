@@ -17,15 +17,15 @@ public struct CommandContext: Sendable {
     /// `--root`, when the user named the repository instead of letting kata find it.
     public var explicitRoot: URL?
     /// How to ask the learner before something they might regret (`kata reset`, `kata solution`).
-    public var confirmation: Confirmation
+    public var prompt: YesNoPrompt
 
-    /// `confirmation` defaults to asking on the terminal, when there is one.
-    public init(workingDirectory: URL, environment: [String: String], console: Console, explicitRoot: URL? = nil, confirmation: Confirmation? = nil) {
+    /// `prompt` defaults to asking on the terminal, when there is one.
+    public init(workingDirectory: URL, environment: [String: String], console: Console, explicitRoot: URL? = nil, prompt: YesNoPrompt? = nil) {
         self.workingDirectory = workingDirectory
         self.environment = environment
         self.console = console
         self.explicitRoot = explicitRoot
-        self.confirmation = confirmation ?? .standardInput(console: console)
+        self.prompt = prompt ?? .standardInput(console: console)
     }
 
     public func repository() throws -> KataRepository {

@@ -33,14 +33,14 @@ public struct KataError: Error, Equatable, Sendable, CustomStringConvertible {
         self.advice = advice
     }
 
-    /// Exit codes follow BSD `sysexits.h`, so they stay clear of 1, which means "a kata failed".
+    /// The ``ExitStatus`` for this kind of problem.
     public var exitCode: Int32 {
         switch kind {
-        case .usage: 64
-        case .invalidCatalog: 65
-        case .repositoryNotFound: 66
-        case .toolUnavailable: 69
-        case .fileSystem: 74
+        case .usage: ExitStatus.usage
+        case .invalidCatalog: ExitStatus.invalidCatalog
+        case .repositoryNotFound: ExitStatus.repositoryNotFound
+        case .toolUnavailable: ExitStatus.toolUnavailable
+        case .fileSystem: ExitStatus.fileSystem
         }
     }
 
@@ -55,10 +55,7 @@ public struct KataError: Error, Equatable, Sendable, CustomStringConvertible {
             var error: String
             var advice: String?
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let object = Object(exitCode: exitCode, error: message, advice: advice)
-        return String(decoding: (try? encoder.encode(object)) ?? Data("{}".utf8), as: UTF8.self)
+        return Object(exitCode: exitCode, error: message, advice: advice).stableJSON()
     }
 
     public var description: String {

@@ -19,9 +19,8 @@ struct ExistingKatas {
         for (name, directory) in [("Katas", repository.katasDirectory), ("Solutions", repository.solutionsDirectory)] {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for entry in entries.sorted() {
-                let parts = entry.split(separator: "-", maxSplits: 1)
-                guard parts.count == 2, parts[0].count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(parts[0]) else { continue }
-                folders.append(Folder(number: number, slug: String(parts[1]), path: "\(name)/\(entry)"))
+                guard let folder = KataFolderName(entry) else { continue }
+                folders.append(Folder(number: folder.number, slug: folder.slug, path: "\(name)/\(entry)"))
             }
         }
     }

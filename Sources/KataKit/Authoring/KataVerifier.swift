@@ -154,7 +154,7 @@ public struct KataVerifier: Sendable {
         }
     }
 
-    private func firstProblem(_ report: TestRunReport, _ output: String) -> String {
+    private func firstProblem(_ report: TestRunSummary, _ output: String) -> String {
         if let error = report.buildErrors.first {
             return "\(repository.relativePath(error.file)):\(error.line): \(error.message)"
         }

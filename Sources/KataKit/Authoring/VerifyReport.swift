@@ -50,10 +50,10 @@ public struct VerifyReport: Encodable, Sendable {
                 rules: result.rules.map { RuleEntry(name: $0.name, passed: $0.passed, detail: $0.detail) }
             )
         } + unreadable.map { problem in
-            let parts = problem.folderName.split(separator: "-", maxSplits: 1).map(String.init)
+            let folder = KataFolderName(problem.folderName)
             return KataEntry(
-                number: Int(parts[0]) ?? 0,
-                slug: parts.count > 1 ? parts[1] : problem.folderName,
+                number: folder?.number ?? 0,
+                slug: folder?.slug ?? problem.folderName,
                 passed: false,
                 rules: [RuleEntry(name: "readable", passed: false, detail: problem.error.description.replacingOccurrences(of: "\n", with: " "))]
             )
@@ -63,8 +63,6 @@ public struct VerifyReport: Encodable, Sendable {
     }
 
     public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+        stableJSON()
     }
 }

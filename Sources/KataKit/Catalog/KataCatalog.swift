@@ -30,9 +30,7 @@ public struct KataCatalog: Sendable {
 
     /// Folder names that are katas: two digits, a dash, a slug.
     static func isKataFolderName(_ name: String) -> Bool {
-        let parts = name.split(separator: "-", maxSplits: 1)
-        guard parts.count == 2, parts[0].count == 2, parts[0].allSatisfy(\.isASCII), Int(parts[0]) != nil else { return false }
-        return Slug.isValid(String(parts[1]))
+        KataFolderName(name)?.isWellFormed ?? false
     }
 
     public static func load(from repository: KataRepository) throws -> KataCatalog {
@@ -115,10 +113,9 @@ public struct KataCatalog: Sendable {
     public static func loadAlone(named reference: String, from repository: KataRepository) -> Kata? {
         let trimmed = reference.trimmingCharacters(in: .whitespaces).lowercased()
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: repository.katasDirectory.path) else { return nil }
-        let matches = names.filter(isKataFolderName).filter { name in
-            let parts = name.split(separator: "-", maxSplits: 1)
-            if let number = Int(trimmed), trimmed.allSatisfy(\.isASCII) { return Int(parts[0]) == number }
-            return name == trimmed || parts[1] == trimmed
+        let matches = names.filter { name in
+            guard let folder = KataFolderName(name), folder.isWellFormed else { return false }
+            return folder.isNamed(by: trimmed)
         }
         guard matches.count == 1 else { return nil }
         return try? loadKata(folder: matches[0], repository: repository)
@@ -128,7 +125,10 @@ public struct KataCatalog: Sendable {
     /// read alone, or when that is broken, whatever the whole catalog says comes next.
     public static func loadNext(after kata: Kata, from repository: KataRepository) -> Kata? {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: repository.katasDirectory.path)) ?? []
-        let later = names.filter(isKataFolderName).filter { (Int($0.prefix(2)) ?? 0) > kata.number }.sorted()
+        let later = names.filter { name in
+            guard let folder = KataFolderName(name), folder.isWellFormed else { return false }
+            return folder.number > kata.number
+        }.sorted()
         guard let following = later.first else { return nil }
         return loadAlone(named: following, from: repository)
             ?? (try? load(from: repository))?.katas.first { $0.number > kata.number }
@@ -157,8 +157,7 @@ public struct KataCatalog: Sendable {
 extension KataCatalog.Problem {
     /// Whether a learner's `3`, `03`, slug or folder name means this broken folder.
     func matches(_ reference: String) -> Bool {
-        let parts = folderName.split(separator: "-", maxSplits: 1).map(String.init)
-        if let number = Int(reference), reference.allSatisfy(\.isASCII) { return Int(parts[0]) == number }
-        return reference == folderName || (parts.count == 2 && reference == parts[1])
+        guard let folder = KataFolderName(folderName) else { return reference == folderName }
+        return folder.isNamed(by: reference)
     }
 }

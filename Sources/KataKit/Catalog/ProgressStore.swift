@@ -120,8 +120,7 @@ public struct ProgressStore: Sendable {
         var entry = progress.katas[kata.id] ?? Progress.Entry()
         change(&entry)
         progress.katas[kata.id] = entry
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let encoder = JSONEncoder.stable(prettyPrinted: true)
         encoder.dateEncodingStrategy = .iso8601
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -80,9 +80,7 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
 
     /// The bytes `kata ship` writes: sorted keys, so the file only changes when the code does.
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self) + Data("\n".utf8)
+        try JSONEncoder.stable(prettyPrinted: true).encode(self) + Data("\n".utf8)
     }
 
     /// What differs in `current` (the learner's kata) from this record, for paths under `prefix`.

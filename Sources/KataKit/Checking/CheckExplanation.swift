@@ -1,10 +1,10 @@
 import Foundation
 
-/// Turns a ``TestRunReport`` into what a learner reads after `kata check`: the verdict first,
+/// Turns a ``TestRunSummary`` into what a learner reads after `kata check`: the verdict first,
 /// then each problem with its file (relative to the repository) and line, then what to do next.
 public struct CheckExplanation: Sendable {
     public let kata: Kata
-    public let report: TestRunReport
+    public let report: TestRunSummary
     public let repository: KataRepository
     public let filter: String?
     public let style: TextStyle
@@ -14,7 +14,7 @@ public struct CheckExplanation: Sendable {
     /// The time limit of the run, to name it when the run was stopped.
     public var timeout: Duration?
 
-    public init(kata: Kata, report: TestRunReport, repository: KataRepository, filter: String?, style: TextStyle, runs: Int = 1, repetitions: Int = 1) {
+    public init(kata: Kata, report: TestRunSummary, repository: KataRepository, filter: String?, style: TextStyle, runs: Int = 1, repetitions: Int = 1) {
         self.kata = kata
         self.report = report
         self.repository = repository
@@ -181,9 +181,9 @@ public struct CheckExplanation: Sendable {
 
     /// Errors with the same message together, in the order they first appear, with the ones
     /// about a missing name first: they are usually the cause of the rest.
-    static func grouped(_ errors: [TestRunReport.Diagnostic]) -> [[TestRunReport.Diagnostic]] {
+    static func grouped(_ errors: [TestRunSummary.Diagnostic]) -> [[TestRunSummary.Diagnostic]] {
         var order: [String] = []
-        var groups: [String: [TestRunReport.Diagnostic]] = [:]
+        var groups: [String: [TestRunSummary.Diagnostic]] = [:]
         for error in errors {
             if groups[error.message] == nil { order.append(error.message) }
             groups[error.message, default: []].append(error)
@@ -193,7 +193,7 @@ public struct CheckExplanation: Sendable {
     }
 
     /// The names in "cannot find 'X' in scope" and "cannot find type 'X' in scope".
-    static func missingNames(in errors: [TestRunReport.Diagnostic]) -> [String] {
+    static func missingNames(in errors: [TestRunSummary.Diagnostic]) -> [String] {
         var names: [String] = []
         for error in errors where error.message.hasPrefix("cannot find") && error.message.hasSuffix("in scope") {
             let parts = error.message.split(separator: "'")

@@ -30,7 +30,7 @@ public struct SwiftTestSession: Sendable {
         package: URL,
         options: TestRunOptions,
         onOutput: (@Sendable (String) -> Void)? = nil,
-        onRunFinished: ((Int, TestRunReport) -> Void)? = nil
+        onRunFinished: ((Int, TestRunSummary) -> Void)? = nil
     ) throws -> RepeatedTestRun {
         var passedRuns = 0
         var run = 0

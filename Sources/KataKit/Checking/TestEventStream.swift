@@ -21,8 +21,8 @@ enum TestEventStream {
 
     /// The test functions that started and did not end, in the order they started. Lines that do
     /// not decode (the last one, cut off when the run was stopped) are skipped.
-    static func unfinishedTests(in data: Data) -> [TestRunReport.RunningTest] {
-        var functions: [String: TestRunReport.RunningTest] = [:]
+    static func unfinishedTests(in data: Data) -> [TestRunSummary.RunningTest] {
+        var functions: [String: TestRunSummary.RunningTest] = [:]
         var started: [String] = []
         var ended: Set<String> = []
         let decoder = JSONDecoder()
@@ -32,7 +32,7 @@ enum TestEventStream {
             switch (record.kind, payload.kind) {
             case ("test", "function"):
                 guard let id = payload.id else { continue }
-                functions[id] = TestRunReport.RunningTest(
+                functions[id] = TestRunSummary.RunningTest(
                     name: payload.displayName ?? payload.name ?? id,
                     file: payload.sourceLocation?.filePath ?? payload.sourceLocation?.fileID ?? "",
                     line: payload.sourceLocation?.line ?? 0

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads the text `swift test` prints (SwiftPM's build log, XCTest's and Swift Testing's
-/// reports) into a ``TestRunReport``.
+/// reports) into a ``TestRunSummary``.
 ///
 /// It works line by line on the plain (non-terminal) format, which is stable across the Swift 6
 /// toolchains on Linux and macOS:
@@ -13,8 +13,8 @@ import Foundation
 /// ✔ Test addsZero() passed after 0.001 seconds.
 /// ```
 public enum TestOutputParser {
-    public static func parse(_ output: String, exitCode: Int32, wasSignaled: Bool = false, timedOut: Bool = false) -> TestRunReport {
-        var report = TestRunReport(outcome: .passed)
+    public static func parse(_ output: String, exitCode: Int32, wasSignaled: Bool = false, timedOut: Bool = false) -> TestRunSummary {
+        var report = TestRunSummary(outcome: .passed)
         var seenDiagnostics = Set<String>()
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0).replacingOccurrences(of: "\r", with: "")
@@ -54,7 +54,7 @@ public enum TestOutputParser {
         return report
     }
 
-    private static func outcome(of report: TestRunReport, exitCode: Int32, wasSignaled: Bool) -> TestRunReport.Outcome {
+    private static func outcome(of report: TestRunSummary, exitCode: Int32, wasSignaled: Bool) -> TestRunSummary.Outcome {
         if !report.buildErrors.isEmpty { return .buildFailed }
         if !report.failures.isEmpty || !report.failedTests.isEmpty { return .testsFailed }
         if !report.sanitizerReports.isEmpty { return .sanitizerReported }
@@ -70,7 +70,7 @@ public enum TestOutputParser {
     // MARK: - Line formats
 
     /// `/path/File.swift:12:5: error: message`
-    static func compilerError(_ line: String) -> TestRunReport.Diagnostic? {
+    static func compilerError(_ line: String) -> TestRunSummary.Diagnostic? {
         guard let range = line.range(of: ": error: ") else { return nil }
         let location = line[..<range.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
         guard location.count >= 3,
@@ -95,7 +95,7 @@ public enum TestOutputParser {
     }
 
     /// `/path/File.swift:20: error: Suite.testName : XCTAssertEqual failed: ...`
-    static func xctestFailure(_ line: String) -> TestRunReport.Failure? {
+    static func xctestFailure(_ line: String) -> TestRunSummary.Failure? {
         guard let range = line.range(of: ": error: ") else { return nil }
         let location = line[..<range.lowerBound]
         guard let colon = location.lastIndex(of: ":"), let lineNumber = Int(location[location.index(after: colon)...]) else {
@@ -113,7 +113,7 @@ public enum TestOutputParser {
 
     /// `✘ Test "name" recorded an issue at File.swift:5:43: Expectation failed: ...`
     /// (parameterized tests add `with 1 argument x → 3` before ` at`).
-    static func swiftTestingIssue(_ line: String) -> TestRunReport.Failure? {
+    static func swiftTestingIssue(_ line: String) -> TestRunSummary.Failure? {
         guard line.hasPrefix("✘ Test "), let recorded = line.range(of: " recorded an issue") else { return nil }
         let name = testName(line[line.index(line.startIndex, offsetBy: 7)..<recorded.lowerBound])
         let rest = line[recorded.upperBound...]
@@ -128,7 +128,7 @@ public enum TestOutputParser {
     }
 
     /// `SUMMARY: ThreadSanitizer: data race /path/File.swift:6:88 in $s3Toy4raceSiyFySiXEfU_`
-    static func sanitizerSummary(_ line: String) -> TestRunReport.SanitizerReport? {
+    static func sanitizerSummary(_ line: String) -> TestRunSummary.SanitizerReport? {
         guard line.hasPrefix("SUMMARY: ") else { return nil }
         let body = line.dropFirst("SUMMARY: ".count)
         guard let colon = body.range(of: ": ") else { return nil }

@@ -16,7 +16,7 @@ public struct CheckFrontend: Sendable {
         self.context = context
     }
 
-    /// How `kata check` reports: for people, or as one JSON object (``CheckResult``) for tools.
+    /// How `kata check` reports: for people, or as one JSON object (``CheckReport``) for tools.
     public enum Format: String, Sendable, CaseIterable {
         case text, json
     }
@@ -80,7 +80,7 @@ public struct CheckFrontend: Sendable {
             ? ProgressSpinner(console: console, message: options.sanitizer.map { "Building with the \($0.rawValue) sanitizer" } ?? "Building")
             : nil
         let echo: (@Sendable (String) -> Void)? = verbose && text ? { @Sendable text in console.write(text) } : spinner.map { spinner in { @Sendable text in spinner.observe(text) } }
-        let runFinished: ((Int, TestRunReport) -> Void)? = options.repetitions > 1
+        let runFinished: ((Int, TestRunSummary) -> Void)? = options.repetitions > 1
             ? { run, _ in spinner?.say("Run \(run + 1) of \(options.repetitions)") }
             : nil
         spinner?.start()
@@ -105,10 +105,10 @@ public struct CheckFrontend: Sendable {
             console.line()
             console.write(explanation.text(rawOutput: result.output, next: nextKata.value))
         } else {
-            let changed = changedTests.map { CheckResult.ChangedFile(path: "Katas/\(kata.folderName)/\($0.path)", change: $0.difference.rawValue) }
+            let changed = changedTests.map { CheckReport.ChangedFile(path: "Katas/\(kata.folderName)/\($0.path)", change: $0.difference.rawValue) }
             let elapsed = ContinuousClock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            console.line(CheckResult(kata: kata, repository: repository, run: result, repetitions: options.repetitions, exitCode: status, changedTests: changed, seconds: seconds).json())
+            let seconds = elapsed.seconds
+            console.line(CheckReport(kata: kata, repository: repository, run: result, repetitions: options.repetitions, exitCode: status, changedTests: changed, seconds: seconds).json())
         }
 
         // A filtered run that passes proves only part of the kata, so it is not recorded as a pass.

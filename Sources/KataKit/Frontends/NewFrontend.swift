@@ -96,7 +96,7 @@ public struct NewFrontend: Sendable {
         // A link could lead out of the repository; kata writes only inside it.
         guard (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular,
               let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8),
-              let updated = KataTable.adding(scaffold.metadata, folder: scaffold.folderName, to: text) else { return nil }
+              let updated = ReadmeKataTable.adding(scaffold.metadata, folder: scaffold.folderName, to: text) else { return nil }
         return (data, updated)
     }
 

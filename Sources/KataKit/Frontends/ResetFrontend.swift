@@ -36,7 +36,7 @@ public struct ResetFrontend: Sendable {
         }
 
         if !assumeYes {
-            guard context.confirmation.canAsk else {
+            guard context.prompt.canAsk else {
                 throw KataError(
                     .usage,
                     "kata reset replaces your files in Katas/\(kata.folderName), and cannot ask you to confirm here (not a terminal).",
@@ -48,7 +48,7 @@ public struct ResetFrontend: Sendable {
                 console.line("  " + console.style.dim(change.difference.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) + "Katas/\(kata.folderName)/\(change.path)")
             }
             if differences.count > 10 { console.line("  … and \(differences.count - 10) more") }
-            guard context.confirmation.ask("Your files are saved to a backup folder first. Reset? [y/N] ", on: console) else {
+            guard context.prompt.ask("Your files are saved to a backup folder first. Reset? [y/N] ", on: console) else {
                 console.line("Nothing was changed.")
                 return ExitStatus.success
             }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `kata site`: renders the katas into the static workshop site in `site/`, or with `check`
+/// `kata site`: renders the katas into the static workshop site in `site/`, or with `checkOnly`
 /// only says whether `site/` is up to date.
 public struct SiteFrontend: Sendable {
     public let context: CommandContext
@@ -9,7 +9,7 @@ public struct SiteFrontend: Sendable {
         self.context = context
     }
 
-    public func run(check: Bool) throws -> Int32 {
+    public func run(checkOnly: Bool) throws -> Int32 {
         let started = ContinuousClock.now
         let catalog = try context.catalog()
         if context.reportProblems(of: catalog) {
@@ -19,7 +19,7 @@ public struct SiteFrontend: Sendable {
         let files = try SiteGenerator(catalog: catalog).generate()
         let writer = SiteWriter(directory: catalog.repository.root.appendingPathComponent("site", isDirectory: true))
         let console = context.console
-        if check {
+        if checkOnly {
             let differences = writer.differences(from: files)
             guard differences.isEmpty else {
                 console.error(console.style.red("error: ") + "site/ is out of date with the katas (\(differences.count) file\(differences.count == 1 ? "" : "s")):")
@@ -34,7 +34,7 @@ public struct SiteFrontend: Sendable {
         try writer.write(files)
         let bytes = files.values.map(\.utf8.count).reduce(0, +)
         let elapsed = ContinuousClock.now - started
-        let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int(elapsed.seconds * 1000)
         console.line("Wrote site/: \(files.count) files, \(bytes / 1024) KB, in \(milliseconds) ms. Open site/index.html, or publish the folder as it is.")
         return ExitStatus.success
     }

@@ -4,23 +4,23 @@ import Foundation
 /// notes (`SOLUTION.md`), paged on a terminal.
 ///
 /// After the kata passed it is shown at once. Before, it is a spoiler: on a terminal the learner
-/// is asked first; piped, only `yes: true` (`--yes`) shows it. Nothing the learner wrote is
+/// is asked first; piped, only `assumeYes: true` (`--yes`) shows it. Nothing the learner wrote is
 /// ever changed: the command only reads both folders.
 ///
 /// ```swift
-/// let status = try SolutionFrontend(context: context).run(kata: "1", yes: true, usePager: false)
+/// let status = try SolutionFrontend(context: context).run(kata: "1", assumeYes: true, usePager: false)
 /// ```
 public struct SolutionFrontend: Sendable {
     public let context: CommandContext
-    public let confirmation: Confirmation
+    public let prompt: YesNoPrompt
 
-    /// `confirmation` defaults to asking on the terminal, when there is one.
-    public init(context: CommandContext, confirmation: Confirmation? = nil) {
+    /// `prompt` defaults to asking on the terminal, when there is one.
+    public init(context: CommandContext, prompt: YesNoPrompt? = nil) {
         self.context = context
-        self.confirmation = confirmation ?? context.confirmation
+        self.prompt = prompt ?? context.prompt
     }
 
-    public func run(kata reference: String, yes: Bool = false, usePager: Bool = true) throws -> Int32 {
+    public func run(kata reference: String, assumeYes: Bool = false, usePager: Bool = true) throws -> Int32 {
         let catalog = try context.catalog()
         let kata = try catalog.kata(named: reference)
         let repository = catalog.repository
@@ -28,15 +28,15 @@ public struct SolutionFrontend: Sendable {
         let folders = try Folders(kata: kata, repository: repository)
         let console = context.console
 
-        if !yes, context.progress(in: repository).status(of: kata) != .passed {
-            guard confirmation.canAsk else {
+        if !assumeYes, context.progress(in: repository).status(of: kata) != .passed {
+            guard prompt.canAsk else {
                 throw KataError(
                     .usage,
                     "Kata \(kata.id) has not passed yet, so its reference solution is a spoiler, and there is no terminal to ask whether you want it.",
                     advice: "Pass --yes to show it anyway (`kata solution \(kata.number) --yes`); `kata hint \(kata.number)` gives a smaller nudge."
                 )
             }
-            guard confirmation.ask("Kata \(kata.id) has not passed yet. Show the reference solution anyway? [y/N] ", on: console) else {
+            guard prompt.ask("Kata \(kata.id) has not passed yet. Show the reference solution anyway? [y/N] ", on: console) else {
                 // Declining is a fine choice, not an error, so it exits 0.
                 console.line("Nothing shown. `kata hint \(kata.number)` gives a smaller nudge.")
                 return ExitStatus.success

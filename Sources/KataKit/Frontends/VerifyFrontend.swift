@@ -44,7 +44,7 @@ public struct VerifyFrontend: Sendable {
         let showsProgress = text && console.isTerminal
         if showsProgress, let first = katas.first { console.write(style.dim("verifying \(first.heading)…") + "\r") }
 
-        let outcomes = OrderedWork.run(count: katas.count, workers: jobs ?? Self.defaultJobs) { index in
+        let outcomes = WorkerThreads.run(count: katas.count, workers: jobs ?? Self.defaultJobs) { index in
             Result { try verifier.verify(katas[index], repetitions: repetitions) }
         } isFinal: { outcome in
             if case .failure = outcome { return true }

@@ -73,7 +73,7 @@ public struct CommandRunner: Sendable {
         defer { RunningCommands.shared.remove(pid) }
         let timedOut = TimeoutFlag()
         if let timeout {
-            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            let seconds = timeout.seconds
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
                 guard process.isRunning else { return }
                 timedOut.set()

@@ -50,7 +50,7 @@ public final class InterruptGuard: @unchecked Sendable {
             shared.lock.lock()
             shared.cleanup?()
             try? FileHandle.standardError.write(contentsOf: Data("\n\(shared.message)\n".utf8))
-            exit(130)
+            exit(ExitStatus.interrupted)
         }
     }
 }

@@ -33,7 +33,7 @@ public final class RunningCommands: @unchecked Sendable {
             try? FileHandle.standardError.write(contentsOf: Data("\nInterrupted; stopping the tests…\n".utf8))
             shared.stopAll()
             try? FileHandle.standardError.write(contentsOf: Data("Interrupted; the tests were stopped and nothing was recorded.\n".utf8))
-            exit(130)
+            exit(ExitStatus.interrupted)
         }
     }
 }

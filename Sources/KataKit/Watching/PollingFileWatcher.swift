@@ -44,7 +44,7 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
         let first = Self.snapshot(of: tree)
         queue.sync { snapshot = first }
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        let seconds = interval.seconds
         timer.schedule(deadline: .now() + seconds, repeating: seconds, leeway: .milliseconds(50))
         timer.setEventHandler { [weak self] in
             guard let self else { return }

@@ -24,7 +24,7 @@ final class WatchEventQueue: @unchecked Sendable {
                 }
                 let left = ContinuousClock.now.duration(to: deadline)
                 guard left > .zero else { return nil }
-                let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+                let seconds = left.seconds
                 _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
             }
             return events.removeFirst()

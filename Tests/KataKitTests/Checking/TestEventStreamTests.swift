@@ -14,7 +14,7 @@ struct TestEventStreamTests {
     func unfinished() throws {
         let tests = TestEventStream.unfinishedTests(in: try Self.recorded())
         #expect(tests == [
-            TestRunReport.RunningTest(name: "waits forever", file: "/repository/Katas/01-hanging-kata/Tests/Kata01Tests/HangingTests.swift", line: 12),
+            TestRunSummary.RunningTest(name: "waits forever", file: "/repository/Katas/01-hanging-kata/Tests/Kata01Tests/HangingTests.swift", line: 12),
         ])
     }
 

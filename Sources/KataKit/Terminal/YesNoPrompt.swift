@@ -5,12 +5,12 @@ import Foundation
 /// must decide without asking (and say how to say yes up front, such as `--yes`).
 ///
 /// ```swift
-/// let confirmation = Confirmation.standardInput(console: console)
-/// if confirmation.canAsk, confirmation.ask("Show it anyway? [y/N] ", on: console) { … }
+/// let prompt = YesNoPrompt.standardInput(console: console)
+/// if prompt.canAsk, prompt.ask("Show it anyway? [y/N] ", on: console) { … }
 /// ```
 ///
-/// Tests hand in their answers: `Confirmation(canAsk: true, readAnswer: { "y" })`.
-public struct Confirmation: Sendable {
+/// Tests hand in their answers: `YesNoPrompt(canAsk: true, readAnswer: { "y" })`.
+public struct YesNoPrompt: Sendable {
     /// True when there is a learner at a terminal to answer.
     public let canAsk: Bool
     private let readAnswer: @Sendable () -> String?
@@ -21,8 +21,8 @@ public struct Confirmation: Sendable {
     }
 
     /// Reads the answer from standard input; it can ask when standard input and `console` are terminals.
-    public static func standardInput(console: Console) -> Confirmation {
-        Confirmation(canAsk: console.isTerminal && isatty(STDIN_FILENO) == 1, readAnswer: { readLine() })
+    public static func standardInput(console: Console) -> YesNoPrompt {
+        YesNoPrompt(canAsk: console.isTerminal && isatty(STDIN_FILENO) == 1, readAnswer: { readLine() })
     }
 
     /// Writes `question` and reads one line: true only for `y` or `yes`, in any case. Anything

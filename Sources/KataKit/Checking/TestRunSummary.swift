@@ -1,5 +1,5 @@
 /// What one `swift test` run did, read from its output by ``TestOutputParser``.
-public struct TestRunReport: Sendable, Equatable {
+public struct TestRunSummary: Sendable, Equatable {
     public enum Outcome: String, Sendable, Equatable {
         /// Every test ran and passed.
         case passed

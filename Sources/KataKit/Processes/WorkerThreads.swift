@@ -8,13 +8,13 @@ import Foundation
 /// its own rather than on the cooperative pool or GCD's, which size themselves for computing.
 ///
 /// ```swift
-/// let results = OrderedWork.run(count: katas.count, workers: 2) { index in
+/// let results = WorkerThreads.run(count: katas.count, workers: 2) { index in
 ///     verify(katas[index])
 /// } deliver: { index, result in
 ///     print(katas[index].heading, result)   // 0, 1, 2, … whatever order they finished in
 /// }
 /// ```
-enum OrderedWork {
+enum WorkerThreads {
     /// `isFinal`: after an output for which it is true, no new work starts and nothing after it
     /// is delivered (the work already running still finishes). The result has an output for each
     /// index that ran, nil for the rest.

@@ -3,7 +3,7 @@ import Testing
 @testable import KataKit
 
 @Suite("Ordered work on several threads")
-struct OrderedWorkTests {
+struct WorkerThreadsTests {
     final class Log: @unchecked Sendable {
         private let lock = NSLock()
         private var entries: [Int] = []
@@ -21,7 +21,7 @@ struct OrderedWorkTests {
         let started = Log()
         // Item 0 waits until item 2 has finished, so it is certainly the last to finish.
         let laterDone = DispatchSemaphore(value: 0)
-        let outputs = OrderedWork.run(count: 5, workers: 3) { index in
+        let outputs = WorkerThreads.run(count: 5, workers: 3) { index in
             started.start()
             defer { started.end() }
             if index == 0 { _ = laterDone.wait(timeout: .now() + 10) }
@@ -39,7 +39,7 @@ struct OrderedWorkTests {
     @Test("after a final output no new work starts and nothing later is delivered")
     func stops() {
         let delivered = Log()
-        let outputs = OrderedWork.run(count: 6, workers: 1) { index in index } isFinal: { $0 == 2 } deliver: { index, _ in
+        let outputs = WorkerThreads.run(count: 6, workers: 1) { index in index } isFinal: { $0 == 2 } deliver: { index, _ in
             delivered.append(index)
         }
         #expect(delivered.all == [0, 1, 2])

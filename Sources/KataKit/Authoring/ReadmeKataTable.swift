@@ -6,10 +6,10 @@ import Foundation
 /// The table is the one whose header starts `| # | Kata |`; rows are kept in number order:
 ///
 /// ```swift
-/// let readme = KataTable.adding(scaffold.metadata, folder: "05-retry-without-waiting", to: text)
+/// let readme = ReadmeKataTable.adding(scaffold.metadata, folder: "05-retry-without-waiting", to: text)
 /// // | 05 | [Retry without waiting](Katas/05-retry-without-waiting/README.md) | … | virtual time, fake | 30 |
 /// ```
-enum KataTable {
+enum ReadmeKataTable {
     /// The README with the kata's row in place, or nil when it has no kata table (or already
     /// lists that folder): then the author adds the row by hand, as `kata new` says.
     static func adding(_ metadata: KataMetadata, folder: String, to readme: String) -> String? {

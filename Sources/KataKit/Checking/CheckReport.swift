@@ -12,7 +12,7 @@ import Foundation
 ///  "failures":[{"test":"shows the count","file":"Katas/01-…/Tests/Kata01Tests/InboxTests.swift","line":12,"message":"…"}],
 ///  "buildErrors":[],"otherErrors":[],"sanitizerReports":[],"unfinishedTests":[],"changedTests":[],"seconds":1.42}
 /// ```
-public struct CheckResult: Encodable, Sendable {
+public struct CheckReport: Encodable, Sendable {
     public struct KataInfo: Encodable, Sendable {
         public var number: Int
         public var slug: String
@@ -101,9 +101,7 @@ public struct CheckResult: Encodable, Sendable {
     }
 
     public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+        stableJSON()
     }
 
     /// Swift Testing prints a bare file name; it is looked up in the kata so editors can open it.

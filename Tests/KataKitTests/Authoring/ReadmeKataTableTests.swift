@@ -2,7 +2,7 @@ import Testing
 @testable import KataKit
 
 @Suite("The README's kata table")
-struct KataTableTests {
+struct ReadmeKataTableTests {
     static let readme = """
     # Katas
 
@@ -23,7 +23,7 @@ struct KataTableTests {
 
     @Test("the row goes in number order, with pipes escaped")
     func inOrder() throws {
-        let updated = try #require(KataTable.adding(metadata(2), folder: "02-retry-wait", to: Self.readme))
+        let updated = try #require(ReadmeKataTable.adding(metadata(2), folder: "02-retry-wait", to: Self.readme))
         let rows = updated.split(separator: "\n").filter { $0.hasPrefix("| 0") }
         #expect(rows == [
             "| 01 | [One](Katas/01-one/README.md) | First. | fake | 25 |",
@@ -35,13 +35,13 @@ struct KataTableTests {
 
     @Test("a kata numbered after the others ends the table")
     func last() throws {
-        let updated = try #require(KataTable.adding(metadata(5), folder: "05-retry-wait", to: Self.readme))
+        let updated = try #require(ReadmeKataTable.adding(metadata(5), folder: "05-retry-wait", to: Self.readme))
         #expect(updated.contains("| 03 | [Three](Katas/03-three/README.md) | Third. | spy | 30 |\n| 05 | [Retry \\| wait]"))
     }
 
     @Test("no table, or the kata already in it: nothing to add")
     func nothingToAdd() {
-        #expect(KataTable.adding(metadata(2), folder: "02-retry-wait", to: "# Katas\n\nNo table here.\n") == nil)
-        #expect(KataTable.adding(metadata(3), folder: "03-three", to: Self.readme) == nil)
+        #expect(ReadmeKataTable.adding(metadata(2), folder: "02-retry-wait", to: "# Katas\n\nNo table here.\n") == nil)
+        #expect(ReadmeKataTable.adding(metadata(3), folder: "03-three", to: Self.readme) == nil)
     }
 }
