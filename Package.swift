@@ -76,11 +76,13 @@ let package = Package(
         // Random and mutated READMEs through the front-matter and markdown pipeline (scripts/test runs it).
         .executableTarget(
             name: "KataFuzz",
-            dependencies: ["KataKit"]
+            dependencies: ["KataKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // Throwaway folders for both test targets, removed when the test process exits.
+        // What both test targets share: fixtures, a captured console, throwaway folders removed
+        // when the test process exits.
         .target(
             name: "TestSupport",
+            dependencies: ["KataKit"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import KataKit
 
@@ -11,57 +12,71 @@ import KataKit
 /// ```
 /// Ends with "fuzz: N cases, N failed, in S s (seed S)"; exits 1 when a case failed.
 @main
-struct KataFuzz {
-    static func main() throws {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        func option(_ name: String) -> String? {
-            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-            defer { arguments.removeSubrange(index...(index + 1)) }
-            return arguments[index + 1]
-        }
-        let seed = option("--seed").flatMap { UInt64($0) }
+struct KataFuzz: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kata-fuzz",
+        abstract: "Throw random and mutated READMEs at the front-matter and markdown pipeline.",
+        discussion: """
+            Fails on a crash, an error that is not a KataError, or site HTML that could run a script. \
+            Ends with "fuzz: N cases, N failed, in S s (seed S)"; exits 1 when a case failed.
+            """
+    )
+
+    @Option(help: "The seed of the random inputs. Default: KATA_FUZZ_SEED, or a new one each run (printed).")
+    var seed: UInt64?
+
+    @Option(help: "How many cases to run.")
+    var cases = 100_000
+
+    @Option(name: .customLong("case"), help: "Run only this case, and show its input first.")
+    var only: Int?
+
+    @Option(help: "How many threads run cases. Default: 2, or 1 on a single core.")
+    var jobs: Int?
+
+    func validate() throws {
+        guard cases > 0 else { throw ValidationError("--cases takes a positive number of cases, e.g. --cases 1000.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of threads from 1 up, e.g. --jobs 2.") }
+    }
+
+    func run() throws {
+        let seed = seed
             ?? ProcessInfo.processInfo.environment["KATA_FUZZ_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 0...UInt64(UInt32.max))
-        let cases = option("--cases").flatMap { Int($0) } ?? 100_000
-        let only = option("--case").flatMap { Int($0) }
-        let jobs = max(1, option("--jobs").flatMap { Int($0) } ?? min(2, ProcessInfo.processInfo.activeProcessorCount))
-        guard arguments.isEmpty else {
-            print("usage: kata-fuzz [--seed N] [--cases N] [--case N] [--jobs N]")
-            exit(64)
-        }
+        let jobs = jobs ?? min(2, ProcessInfo.processInfo.activeProcessorCount)
 
-        let generator = FuzzInputGenerator(corpus: corpus())
+        let generator = FuzzInputGenerator(corpus: Self.corpus())
         print("kata-fuzz: seed \(seed), \(only.map { "case \($0)" } ?? "\(cases) cases on \(jobs) threads"), \(generator.corpus.count) READMEs to mutate")
         CrashReporter.install(seed: seed, workers: jobs)
 
         let started = ContinuousClock.now
         let tally: FuzzTally
         if let only {
-            tally = run(cases: [only], worker: 0, seed: seed, generator: generator, showing: true)
+            tally = Self.run(cases: [only], worker: 0, seed: seed, generator: generator, showing: true)
         } else {
-            tally = runOnThreads(cases: cases, jobs: jobs, seed: seed, generator: generator)
+            tally = Self.runOnThreads(cases: cases, jobs: jobs, seed: seed, generator: generator)
         }
         for failure in tally.failures.sorted(by: { $0.index < $1.index }) {
-            report(failure, seed: seed)
+            Self.report(failure, seed: seed)
         }
         for kind in FuzzInputGenerator.Kind.allCases {
             guard let (count, time) = tally.timeByKind[kind] else { continue }
-            print("  \(kind.rawValue): \(count) cases, \(String(format: "%.1f", seconds(time))) s of work")
+            print("  \(kind.rawValue): \(count) cases, \(String(format: "%.1f", time.seconds)) s of work")
         }
         print("\(tally.cases - tally.refused) cases had valid front matter, \(tally.refused) were refused with a KataError, \(tally.sites) built a whole site; slowest: case \(tally.slowest.index), \(tally.slowest.time)")
-        print("fuzz: \(tally.cases) cases, \(tally.failures.count) failed, in \(String(format: "%.1f", seconds(ContinuousClock.now - started))) s (seed \(seed))")
-        exit(tally.failures.isEmpty ? 0 : 1)
+        print("fuzz: \(tally.cases) cases, \(tally.failures.count) failed, in \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s (seed \(seed))")
+        if !tally.failures.isEmpty { throw ExitCode.failure }
     }
 
     /// Worker `n` of `jobs` takes the cases `n`, `n + jobs`, … on a thread of its own, with a
     /// stack as large as the main thread's, so a case behaves the same as when run alone.
     static func runOnThreads(cases: Int, jobs: Int, seed: UInt64, generator: FuzzInputGenerator) -> FuzzTally {
-        let results = LockedTally()
+        let results = Locked(FuzzTally())
         let finished = DispatchSemaphore(value: 0)
         for worker in 0..<jobs {
             let thread = Thread {
                 let tally = run(cases: Array(stride(from: worker, to: cases, by: jobs)), worker: worker, seed: seed, generator: generator, showing: false)
-                results.merge(tally)
+                results.withLock { $0.merge(tally) }
                 finished.signal()
             }
             thread.stackSize = 8 << 20
@@ -105,10 +120,6 @@ struct KataFuzz {
         }
         CrashReporter.caseStarted(-1, worker: worker)
         return tally
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     static func report(_ failure: FuzzTally.Failure, seed: UInt64) {
@@ -164,10 +175,3 @@ struct KataFuzz {
     }
 }
 
-/// The workers' tallies, merged as each finishes.
-private final class LockedTally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tally = FuzzTally()
-    func merge(_ other: FuzzTally) { lock.withLock { tally.merge(other) } }
-    var value: FuzzTally { lock.withLock { tally } }
-}

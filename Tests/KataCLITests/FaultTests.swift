@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension EndToEnd {
     /// A full disk, or a file where a folder must go, while kata writes progress, the site, a reset
@@ -98,7 +99,7 @@ extension EndToEnd {
 
         @Test("every file kata writes is written atomically, or staged and swapped in whole")
         func atomicWrites() throws {
-            let sources = KataBinary.fixtures.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/KataKit")
+            let sources = Fixtures.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/KataKit")
             let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
             #expect(!files.isEmpty)
             for file in files {

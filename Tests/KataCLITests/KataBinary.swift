@@ -24,14 +24,9 @@ struct KataBinary {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/kata")
     }()
 
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures", isDirectory: true)
-
     /// A fresh copy of a fixture repository (`repository`, or `hanging-repository`).
     static func repository(_ name: String = "repository") throws -> URL {
-        let copy = ScratchFolder.make("kata-e2e")
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: copy)
-        return copy
+        try Fixtures.copy(name, purpose: "kata-e2e")
     }
 
     /// Every regular file below `folder` with its bytes, by path relative to it, links not
@@ -101,30 +96,27 @@ struct KataBinary {
             try? inputPipe.fileHandleForWriting.close()
         }
         let pid = process.processIdentifier
-        let stopped = LockedData()
+        let stopped = Locked(false)
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
             guard process.isRunning else { return }
-            stopped.set(Data("stopped".utf8))
+            stopped.withLock { $0 = true }
             ProcessTree.stop([pid])
         }
         // Read both pipes at once, so a full one cannot stall the other.
-        let errorData = LockedData()
+        let errorData = Locked(Data())
         let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        DispatchQueue.global().async(group: reading) {
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            errorData.withLock { $0 = data }
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         reading.wait()
         process.waitUntilExit()
         return Result(
-            status: stopped.value.isEmpty ? process.terminationStatus : -1,
+            status: stopped.value ? -1 : process.terminationStatus,
             output: String(decoding: outputData, as: UTF8.self),
             errors: String(decoding: errorData.value, as: UTF8.self)
         )
     }
 }
 
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    func set(_ newValue: Data) { lock.withLock { data = newValue } }
-    var value: Data { lock.withLock { data ?? Data() } }
-}

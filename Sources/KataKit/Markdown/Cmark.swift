@@ -12,7 +12,7 @@ enum Cmark {
     /// them after (github/cmark-gfm#176), so a parse on another thread misses strikethrough and
     /// autolinks. The tests parse on many threads at once, and so does `kata-fuzz`: one parse at
     /// a time, process-wide.
-    private static let parsing = NSLock()
+    private static let parsing = Locked(())
 
     /// Parses `markdown` and hands `body` the document, the options and the extension list
     /// the HTML renderer needs. Both are freed when `body` returns.
@@ -20,7 +20,7 @@ enum Cmark {
         _ markdown: String,
         _ body: (OpaquePointer, Int32, UnsafeMutablePointer<cmark_llist>?) throws -> Result
     ) rethrows -> Result {
-        let (parser, document) = parsing.withLock {
+        let (parser, document) = parsing.withLock { _ in
             cmark_gfm_core_extensions_ensure_registered()
             let parser = cmark_parser_new(options)!
             for name in ["table", "strikethrough", "autolink", "tagfilter"] {

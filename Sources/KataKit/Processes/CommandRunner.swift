@@ -71,12 +71,12 @@ public struct CommandRunner: Sendable {
         let pid = process.processIdentifier
         RunningCommands.shared.insert(pid)
         defer { RunningCommands.shared.remove(pid) }
-        let timedOut = TimeoutFlag()
+        let timedOut = Locked(false)
         if let timeout {
             let seconds = timeout.seconds
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
                 guard process.isRunning else { return }
-                timedOut.set()
+                timedOut.withLock { $0 = true }
                 // The whole tree: `swift test` runs the tests in a process group of their own.
                 ProcessTree.stop([pid])
             }
@@ -94,15 +94,8 @@ public struct CommandRunner: Sendable {
         return CommandResult(
             exitCode: process.terminationStatus,
             wasSignaled: process.terminationReason == .uncaughtSignal,
-            timedOut: timedOut.isSet,
+            timedOut: timedOut.value,
             output: String(decoding: data, as: UTF8.self)
         )
     }
-}
-
-private final class TimeoutFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
 }

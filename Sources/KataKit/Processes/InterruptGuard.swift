@@ -20,15 +20,14 @@ public final class InterruptGuard: @unchecked Sendable {
     private var message = "Interrupted; nothing was changed."
     /// Set before the handler waits for the lock: a lock is not fair, and a writer that takes it
     /// again at once for its next step would otherwise run to the end before the interrupt.
-    private let flagLock = NSLock()
-    private var interrupted = false
+    private let interrupted = Locked(false)
 
     /// Runs `body` so that an interrupt waits for it to finish; once interrupted, no further
     /// step starts (the thread waits for the handler to end the process).
     public func whole<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
-        if flagLock.withLock({ interrupted }) {
+        if interrupted.value {
             lock.unlock()
             while true { sleep(60) }
         }
@@ -45,7 +44,7 @@ public final class InterruptGuard: @unchecked Sendable {
     /// On SIGINT or SIGTERM: wait for the step in progress, clean up, explain, exit 130.
     public static func install() -> [DispatchSourceSignal] {
         InterruptSignals.handle {
-            shared.flagLock.withLock { shared.interrupted = true }
+            shared.interrupted.withLock { $0 = true }
             // Never released: the process ends holding it, so no further step starts.
             shared.lock.lock()
             shared.cleanup?()

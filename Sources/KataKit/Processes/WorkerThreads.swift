@@ -44,43 +44,46 @@ enum WorkerThreads {
         return state.outputs
     }
 
-    private final class State<Output: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
+    private final class State<Output: Sendable>: Sendable {
         private let count: Int
         private let isFinal: @Sendable (Output) -> Bool
         private let deliver: @Sendable (Int, Output) -> Void
-        private var nextToStart = 0
-        private var nextToDeliver = 0
-        private var stopped = false
-        private var finished: [Output?]
+        private let progress: Locked<Progress>
+
+        private struct Progress {
+            var nextToStart = 0
+            var nextToDeliver = 0
+            var stopped = false
+            var finished: [Output?]
+        }
 
         init(count: Int, isFinal: @escaping @Sendable (Output) -> Bool, deliver: @escaping @Sendable (Int, Output) -> Void) {
             self.count = count
             self.isFinal = isFinal
             self.deliver = deliver
-            finished = Array(repeating: nil, count: count)
+            progress = Locked(Progress(finished: Array(repeating: nil, count: count)))
         }
 
-        var outputs: [Output?] { lock.withLock { finished } }
+        var outputs: [Output?] { progress.withLock { $0.finished } }
 
         func claim() -> Int? {
-            lock.withLock {
-                guard !stopped, nextToStart < count else { return nil }
-                defer { nextToStart += 1 }
-                return nextToStart
+            progress.withLock { progress in
+                guard !progress.stopped, progress.nextToStart < count else { return nil }
+                defer { progress.nextToStart += 1 }
+                return progress.nextToStart
             }
         }
 
         /// Delivering under the lock keeps the order even when two workers finish at once.
         func finish(_ index: Int, _ output: Output) {
-            lock.withLock {
-                finished[index] = output
-                if isFinal(output) { stopped = true }
-                while nextToDeliver < count, let ready = finished[nextToDeliver] {
-                    deliver(nextToDeliver, ready)
-                    nextToDeliver += 1
+            progress.withLock { progress in
+                progress.finished[index] = output
+                if isFinal(output) { progress.stopped = true }
+                while progress.nextToDeliver < count, let ready = progress.finished[progress.nextToDeliver] {
+                    deliver(progress.nextToDeliver, ready)
+                    progress.nextToDeliver += 1
                     if isFinal(ready) {
-                        nextToDeliver = count
+                        progress.nextToDeliver = count
                     }
                 }
             }

@@ -10,11 +10,12 @@ import Foundation
 /// let console = Console.standard(environment: ProcessInfo.processInfo.environment)
 /// console.line(console.style.green("PASSED"))
 /// ```
-public final class Console: @unchecked Sendable {
+public final class Console: Sendable {
     public let style: TextStyle
     /// True when standard output is a terminal (so paging and spinners make sense).
     public let isTerminal: Bool
-    private let lock = NSLock()
+    /// One write at a time, so lines from several threads never interleave.
+    private let writing = Locked(())
     private let writeOutput: @Sendable (String) -> Void
     private let writeError: @Sendable (String) -> Void
 
@@ -45,7 +46,7 @@ public final class Console: @unchecked Sendable {
     }
 
     public func write(_ text: String) {
-        lock.withLock { writeOutput(text) }
+        writing.withLock { _ in writeOutput(text) }
     }
 
     public func line(_ text: String = "") {
@@ -54,6 +55,6 @@ public final class Console: @unchecked Sendable {
 
     /// A problem, on standard error.
     public func error(_ text: String) {
-        lock.withLock { writeError(text + "\n") }
+        writing.withLock { _ in writeError(text + "\n") }
     }
 }

@@ -21,13 +21,12 @@ import Glibc
 /// defer { watcher.stop() }
 /// ```
 public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
+    // @unchecked: the look at the files (`snapshot`, `folderByWatch`) is confined to `queue`.
     public let tree: WatchedTree
 
     private let queue = DispatchQueue(label: "kata.inotify-file-watcher")
     private let queueKey = DispatchSpecificKey<Bool>()
-    private let lock = NSLock()
-    private var source: DispatchSourceRead?
-    private var isStopped = false
+    private let running = Locked<(source: DispatchSourceRead?, isStopped: Bool)>((nil, false))
     /// The folder (relative to the root, "" for the root) of each watch; touched only on `queue`.
     private var folderByWatch: [Int32: String] = [:]
 
@@ -41,7 +40,7 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
     }
 
     deinit {
-        source?.cancel()
+        running.value.source?.cancel()
     }
 
     public func start(onChange: @escaping @Sendable (Set<String>) -> Void) throws {
@@ -65,24 +64,22 @@ public final class InotifyFileWatcher: FileWatcher, @unchecked Sendable {
         source.setEventHandler { [weak self] in
             guard let self else { return }
             let changed = self.readEvents(descriptor)
-            guard !changed.isEmpty, !self.lock.withLock({ self.isStopped }) else { return }
+            guard !changed.isEmpty, !self.running.value.isStopped else { return }
             onChange(changed)
         }
         // Dispatch runs this after the last event handler, so the descriptor is never read closed.
         source.setCancelHandler { close(descriptor) }
-        lock.withLock {
-            self.source?.cancel()
-            self.source = source
-            isStopped = false
+        running.withLock { running in
+            running.source?.cancel()
+            running = (source, false)
         }
         source.resume()
     }
 
     public func stop() {
-        let source = lock.withLock {
-            isStopped = true
-            defer { self.source = nil }
-            return self.source
+        let source = running.withLock { running in
+            defer { running = (nil, true) }
+            return running.source
         }
         source?.cancel()
         // Waits out a read in progress, unless this is that read calling back.

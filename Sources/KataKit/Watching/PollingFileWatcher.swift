@@ -14,14 +14,13 @@ import Foundation
 /// defer { watcher.stop() }
 /// ```
 public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
+    // @unchecked: the look at the files (`snapshot`, `folderByWatch`) is confined to `queue`.
     public let tree: WatchedTree
     public let interval: Duration
 
     private let queue = DispatchQueue(label: "kata.polling-file-watcher")
     private let queueKey = DispatchSpecificKey<Bool>()
-    private let lock = NSLock()
-    private var timer: DispatchSourceTimer?
-    private var isStopped = false
+    private let running = Locked<(source: DispatchSourceTimer?, isStopped: Bool)>((nil, false))
     /// The last look; touched only on `queue`.
     private var snapshot: [String: FileSignature] = [:]
 
@@ -32,7 +31,7 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
     }
 
     deinit {
-        timer?.cancel()
+        running.value.source?.cancel()
     }
 
     public func start(onChange: @escaping @Sendable (Set<String>) -> Void) throws {
@@ -51,22 +50,20 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
             let current = Self.snapshot(of: self.tree)
             let changed = Self.differences(between: self.snapshot, and: current)
             self.snapshot = current
-            guard !changed.isEmpty, !self.lock.withLock({ self.isStopped }) else { return }
+            guard !changed.isEmpty, !self.running.value.isStopped else { return }
             onChange(changed)
         }
-        lock.withLock {
-            self.timer?.cancel()
-            self.timer = timer
-            isStopped = false
+        running.withLock { running in
+            running.source?.cancel()
+            running = (timer, false)
         }
         timer.resume()
     }
 
     public func stop() {
-        let timer = lock.withLock {
-            isStopped = true
-            defer { self.timer = nil }
-            return self.timer
+        let timer = running.withLock { running in
+            defer { running = (nil, true) }
+            return running.source
         }
         timer?.cancel()
         // Waits out a look in progress, unless this is that look calling back.

@@ -7,10 +7,9 @@ import Foundation
 /// stops, and also when the process exits on its own (Ctrl-C ends `kata watch` with `exit`).
 /// From a pipe the bytes are read as they come, so a script or a test can drive the command.
 /// At the end of the input, keys simply stop coming.
-public final class StandardInputKeys: KeySource, @unchecked Sendable {
+public final class StandardInputKeys: KeySource, Sendable {
     private let fileDescriptor: Int32
-    private let lock = NSLock()
-    private var isStopped = false
+    private let isStopped = Locked(false)
 
     public init(fileDescriptor: Int32 = STDIN_FILENO) {
         self.fileDescriptor = fileDescriptor
@@ -26,7 +25,7 @@ public final class StandardInputKeys: KeySource, @unchecked Sendable {
             while true {
                 let count = read(descriptor, &byte, 1)
                 if count < 0, errno == EINTR { continue }
-                guard count == 1, let self, !self.lock.withLock({ self.isStopped }) else { return }
+                guard count == 1, let self, !self.isStopped.value else { return }
                 onKey(byte)
             }
         }
@@ -35,7 +34,7 @@ public final class StandardInputKeys: KeySource, @unchecked Sendable {
     }
 
     public func stop() {
-        lock.withLock { isStopped = true }
+        isStopped.withLock { $0 = true }
         TerminalInputMode.shared.restore()
     }
 }

@@ -5,38 +5,41 @@ import Foundation
 /// One per process, because the terminal is: the saved settings are restored by ``restore()``
 /// or, as a safety net, when the process exits, so a learner is never left with a terminal that
 /// does not echo what they type.
-final class TerminalInputMode: @unchecked Sendable {
+final class TerminalInputMode: Sendable {
     static let shared = TerminalInputMode()
 
-    private let lock = NSLock()
-    private var saved: (descriptor: Int32, settings: termios)?
-    private var restoresAtExit = false
+    private let state = Locked(State())
+
+    private struct State {
+        var saved: (descriptor: Int32, settings: termios)?
+        var restoresAtExit = false
+    }
 
     /// Turns off line editing (each key is read at once) and echo; Ctrl-C still interrupts.
     func enterSingleKeyMode(_ descriptor: Int32) {
-        lock.withLock {
+        state.withLock { state in
             var settings = termios()
-            guard saved == nil, tcgetattr(descriptor, &settings) == 0 else { return }
-            saved = (descriptor, settings)
+            guard state.saved == nil, tcgetattr(descriptor, &settings) == 0 else { return }
+            state.saved = (descriptor, settings)
             settings.c_lflag &= ~tcflag_t(ICANON | ECHO)
             withUnsafeMutableBytes(of: &settings.c_cc) { characters in
                 characters[Int(VMIN)] = 1
                 characters[Int(VTIME)] = 0
             }
             tcsetattr(descriptor, TCSANOW, &settings)
-            if !restoresAtExit {
-                restoresAtExit = true
+            if !state.restoresAtExit {
+                state.restoresAtExit = true
                 atexit { TerminalInputMode.shared.restore() }
             }
         }
     }
 
     func restore() {
-        lock.withLock {
-            guard let (descriptor, settings) = saved else { return }
+        state.withLock { state in
+            guard let (descriptor, settings) = state.saved else { return }
             var original = settings
             tcsetattr(descriptor, TCSANOW, &original)
-            saved = nil
+            state.saved = nil
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import KataKit
 
 @Suite("Reading one kata without the whole catalog")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import KataKit
 
 /// The project's own katas keep the layout AUTHORING.md describes. The build-and-run rules

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KataKit
 
 /// The outputs under `Tests/Fixtures/outputs` were recorded from real `swift test` runs.

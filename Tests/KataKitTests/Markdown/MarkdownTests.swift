@@ -59,9 +59,9 @@ struct MarkdownTests {
         let markdown = "~~gone~~ https://swift.org\n\n| a | b |\n|---|---|\n| ~~c~~ | www.swift.org |\n"
         let expected = MarkdownDocument(parsing: markdown).html
         #expect(expected.contains("<del>gone</del>") && expected.contains("<table>"))
-        let wrong = Counter()
+        let wrong = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 400) { _ in
-            if MarkdownDocument(parsing: markdown).html != expected { wrong.increment() }
+            if MarkdownDocument(parsing: markdown).html != expected { wrong.withLock { $0 += 1 } }
         }
         #expect(wrong.value == 0, "\(wrong.value) of 400 parses lost an extension")
     }
@@ -101,9 +101,3 @@ struct MarkdownTests {
     }
 }
 
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}

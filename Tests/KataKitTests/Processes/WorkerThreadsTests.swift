@@ -4,15 +4,18 @@ import Testing
 
 @Suite("Ordered work on several threads")
 struct WorkerThreadsTests {
-    final class Log: @unchecked Sendable {
-        private let lock = NSLock()
-        private var entries: [Int] = []
-        private var running = 0
-        private(set) var mostAtOnce = 0
-        func append(_ index: Int) { lock.withLock { entries.append(index) } }
-        var all: [Int] { lock.withLock { entries } }
-        func start() { lock.withLock { running += 1; mostAtOnce = max(mostAtOnce, running) } }
-        func end() { lock.withLock { running -= 1 } }
+    final class Log: Sendable {
+        private let state = Locked((entries: [Int](), running: 0, mostAtOnce: 0))
+        func append(_ index: Int) { state.withLock { $0.entries.append(index) } }
+        var all: [Int] { state.value.entries }
+        var mostAtOnce: Int { state.value.mostAtOnce }
+        func start() {
+            state.withLock {
+                $0.running += 1
+                $0.mostAtOnce = max($0.mostAtOnce, $0.running)
+            }
+        }
+        func end() { state.withLock { $0.running -= 1 } }
     }
 
     @Test("results are delivered in order though later ones finish first, with at most the workers running")

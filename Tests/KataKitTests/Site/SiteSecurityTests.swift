@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import KataKit
 
 /// A kata's markdown and front matter are text from whoever wrote the kata (or changed a copy

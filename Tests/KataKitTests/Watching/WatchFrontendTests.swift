@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import KataKit
 
 /// The watch loop with its parts scripted: the checks say passed or failed at once, and press
@@ -7,32 +8,29 @@ import Testing
 @Suite("kata watch, the loop")
 struct WatchFrontendTests {
     /// A watcher that reports a change whenever the test says so.
-    final class ManualWatcher: FileWatcher, @unchecked Sendable {
+    final class ManualWatcher: FileWatcher, Sendable {
         let tree: WatchedTree
-        private let lock = NSLock()
-        private var onChange: (@Sendable (Set<String>) -> Void)?
-        private(set) var isStopped = false
+        private let state = Locked<(onChange: (@Sendable (Set<String>) -> Void)?, isStopped: Bool)>((nil, false))
 
         init(tree: WatchedTree) { self.tree = tree }
 
+        var isStopped: Bool { state.value.isStopped }
+
         func start(onChange: @escaping @Sendable (Set<String>) -> Void) throws {
-            lock.withLock { self.onChange = onChange }
+            state.withLock { $0.onChange = onChange }
         }
 
         func stop() {
-            lock.withLock {
-                onChange = nil
-                isStopped = true
-            }
+            state.withLock { $0 = (nil, true) }
         }
 
         func change(_ path: String = "Sources/Kata02/Greeter.swift") {
-            lock.withLock { onChange }?([path])
+            state.value.onChange?([path])
         }
     }
 
     /// A watcher whose notification is not available.
-    final class UnavailableWatcher: FileWatcher, @unchecked Sendable {
+    final class UnavailableWatcher: FileWatcher, Sendable {
         let tree: WatchedTree
         init(tree: WatchedTree) { self.tree = tree }
         func start(onChange: @escaping @Sendable (Set<String>) -> Void) throws {
@@ -42,39 +40,37 @@ struct WatchFrontendTests {
     }
 
     /// Keys the test presses.
-    final class ScriptedKeys: KeySource, @unchecked Sendable {
-        private let lock = NSLock()
-        private var onKey: (@Sendable (UInt8) -> Void)?
+    final class ScriptedKeys: KeySource, Sendable {
+        private let onKey = Locked<(@Sendable (UInt8) -> Void)?>(nil)
 
         func start(onKey: @escaping @Sendable (UInt8) -> Void) throws {
-            lock.withLock { self.onKey = onKey }
+            self.onKey.withLock { $0 = onKey }
         }
 
         func stop() {}
 
         func press(_ keys: String) {
-            let onKey = lock.withLock { self.onKey }
+            let onKey = onKey.value
             for key in keys.utf8 { onKey?(key) }
         }
     }
 
     /// One watch, run on a thread of its own so a loop that never ends fails the test (after
     /// `timeLimit`, it is told to quit) instead of hanging it.
-    final class Watch: @unchecked Sendable {
+    final class Watch: Sendable {
         let repository: KataRepository
         let captured = CapturedConsole()
         let keys = ScriptedKeys()
-        private let lock = NSLock()
-        private var watchers: [ManualWatcher] = []
-        private var checkedKatas: [Int] = []
+        private let watchers = Locked<[ManualWatcher]>([])
+        private let checkedKatas = Locked<[Int]>([])
 
         init() throws {
             repository = try Fixtures.repositoryCopy()
         }
 
-        var checked: [Int] { lock.withLock { checkedKatas } }
-        var watcher: ManualWatcher? { lock.withLock { watchers.last } }
-        var allWatchers: [ManualWatcher] { lock.withLock { watchers } }
+        var checked: [Int] { checkedKatas.value }
+        var watcher: ManualWatcher? { watchers.value.last }
+        var allWatchers: [ManualWatcher] { watchers.value }
 
         /// Runs `kata watch reference`; `script` is the check: given the kata and how many
         /// checks came before, it returns the check's status.
@@ -85,28 +81,29 @@ struct WatchFrontendTests {
             script: @escaping @Sendable (Watch, Kata, Int) throws -> Int32
         ) throws -> Int32 {
             let context = CommandContext(workingDirectory: repository.root, environment: [:], console: captured.console())
-            let result = LockedResult()
+            let result = Locked<Result<Int32, any Error>?>(nil)
             let finished = DispatchSemaphore(value: 0)
             let thread = Thread {
-                result.set(Result {
+                let ended = Result {
                     try WatchFrontend(context: context).run(
                         kata: reference,
                         keys: self.keys,
                         makeWatcher: makeWatcher ?? { tree in
                             let watcher = ManualWatcher(tree: tree)
-                            self.lock.withLock { self.watchers.append(watcher) }
+                            self.watchers.withLock { $0.append(watcher) }
                             return watcher
                         },
                         quietPeriod: .milliseconds(50),
                         check: { kata in
-                            let before = self.lock.withLock {
-                                defer { self.checkedKatas.append(kata.number) }
-                                return self.checkedKatas.count
+                            let before = self.checkedKatas.withLock { checked in
+                                defer { checked.append(kata.number) }
+                                return checked.count
                             }
                             return try script(self, kata, before)
                         }
                     )
-                })
+                }
+                result.withLock { $0 = ended }
                 finished.signal()
             }
             thread.start()
@@ -115,7 +112,8 @@ struct WatchFrontendTests {
                 keys.press("q")
                 _ = finished.wait(timeout: .now() + 10)
             }
-            return try result.get()
+            guard let ended = result.value else { throw KataError(.usage, "kata watch did not end.") }
+            return try ended.get()
         }
     }
 
@@ -266,12 +264,3 @@ struct WatchFrontendTests {
     }
 }
 
-private final class LockedResult: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Int32, any Error>?
-    func set(_ newValue: Result<Int32, any Error>) { lock.withLock { result = newValue } }
-    func get() throws -> Int32 {
-        guard let result = lock.withLock({ result }) else { throw KataError(.usage, "kata watch did not end.") }
-        return try result.get()
-    }
-}
