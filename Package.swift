@@ -15,10 +15,12 @@ let katas: [Kata] = [
     Kata("06-bridge-the-callbacks", .v5),
     Kata("07-the-operation-that-never-finishes", .v5),
     Kata("08-queue-choreography", .v5),
-    Kata("09-progress-you-can-test", .v5, linuxDependencies: [
-        .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
-        .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
-    ]),
+    Kata(
+        "09-progress-you-can-test", .v5,
+        linuxDependencies: [
+            .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
+            .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
+        ]),
     Kata("10-kill-the-three-second-test", .v5),
     Kata("11-deadlocks", .v5),
     Kata("12-races-and-swift-6", .v6),
@@ -93,21 +95,22 @@ let package = Package(
             name: "KataCLITests",
             dependencies: ["KataCLI", "KataKit", "TestSupport"]
         ),
-    ] + katas.flatMap { kata in
-        [
-            Target.target(
-                name: kata.module,
-                dependencies: kata.linuxDependencies,
-                path: "Solutions/\(kata.folder)/Sources/\(kata.module)",
-                swiftSettings: [.swiftLanguageMode(kata.languageMode)]
-            ),
-            Target.testTarget(
-                name: "\(kata.module)Tests",
-                dependencies: [.target(name: kata.module)],
-                path: "Katas/\(kata.folder)/Tests/\(kata.module)Tests",
-                swiftSettings: [.swiftLanguageMode(kata.languageMode)]
-            ),
-        ]
-    },
+    ]
+        + katas.flatMap { kata in
+            [
+                Target.target(
+                    name: kata.module,
+                    dependencies: kata.linuxDependencies,
+                    path: "Solutions/\(kata.folder)/Sources/\(kata.module)",
+                    swiftSettings: [.swiftLanguageMode(kata.languageMode)]
+                ),
+                Target.testTarget(
+                    name: "\(kata.module)Tests",
+                    dependencies: [.target(name: kata.module)],
+                    path: "Katas/\(kata.folder)/Tests/\(kata.module)Tests",
+                    swiftSettings: [.swiftLanguageMode(kata.languageMode)]
+                ),
+            ]
+        },
     swiftLanguageModes: [.v6]
 )

@@ -16,55 +16,64 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Run a kata's tests and explain the result.",
         discussion: """
-        Runs `swift test` in the kata's package (Katas/NN-slug), then says PASSED or FAILED: \
-        which tests failed and why, or which compile errors stop the build, with file and line \
-        relative to the repository. The result is remembered for `kata list`.
+            Runs `swift test` in the kata's package (Katas/NN-slug), then says PASSED or FAILED: \
+            which tests failed and why, or which compile errors stop the build, with file and line \
+            relative to the repository. The result is remembered for `kata list`.
 
-        Without a kata, checks the first kata you have not passed yet.
-        Exits 0 when the kata passes, 1 when it fails.
+            Without a kata, checks the first kata you have not passed yet.
+            Exits 0 when the kata passes, 1 when it fails.
 
-        A run that takes longer than --timeout seconds (default 600, enough for the slowest \
-        first build) is stopped with every process it started, and explained, naming the Swift \
-        Testing tests still running: in these katas it is usually a deadlock. Ctrl-C stops the \
-        tests too and records nothing.
+            A run that takes longer than --timeout seconds (default 600, enough for the slowest \
+            first build) is stopped with every process it started, and explained, naming the Swift \
+            Testing tests still running: in these katas it is usually a deadlock. Ctrl-C stops the \
+            tests too and records nothing.
 
-        --repeat N builds once and runs the tests up to N times, stopping at the first failure: \
-        the way to catch a flaky test. --sanitize thread builds with ThreadSanitizer (in its own \
-        build folder, .build-tsan, so the normal build stays warm) and fails on any data race.
+            --repeat N builds once and runs the tests up to N times, stopping at the first failure: \
+            the way to catch a flaky test. --sanitize thread builds with ThreadSanitizer (in its own \
+            build folder, .build-tsan, so the normal build stays warm) and fails on any data race.
 
-        If the kata's tests differ from the ones it shipped with, it says so before the result: \
-        the kata is solved in the code, not the tests (`kata reset N --tests-only` restores them).
+            If the kata's tests differ from the ones it shipped with, it says so before the result: \
+            the kata is solved in the code, not the tests (`kata reset N --tests-only` restores them).
 
-        --format json prints only the result, as one JSON object (kata, outcome, passed, \
-        exitCode, passedTests, failedTests, failures, buildErrors, unfinishedTests, changedTests, \
-        seconds, …), for editors and CI; the exit code is the same. An error is one object too: {outcome: \
-        "error", exitCode, error, advice}, with the message also on standard error.
+            --format json prints only the result, as one JSON object (kata, outcome, passed, \
+            exitCode, passedTests, failedTests, failures, buildErrors, unfinishedTests, changedTests, \
+            seconds, …), for editors and CI; the exit code is the same. An error is one object too: {outcome: \
+            "error", exitCode, error, advice}, with the message also on standard error.
 
-        Examples:
-          kata check 1
-          kata check 03
-          kata check stub-the-dispatcher --filter "loads"
-          kata check 14 --repeat 200
-          kata check 12 --sanitize thread
-          kata check 1 --format json
-        """
+            Examples:
+              kata check 1
+              kata check 03
+              kata check stub-the-dispatcher --filter "loads"
+              kata check 14 --repeat 200
+              kata check 12 --sanitize thread
+              kata check 1 --format json
+            """
     )
 
     @Argument(help: "The kata: its number (3 or 03) or its slug. Default: the first one not passed yet.")
     var kata: String?
 
-    @Option(name: .long, help: ArgumentHelp("Run only the tests whose name matches (as `swift test --filter`).", valueName: "pattern"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Run only the tests whose name matches (as `swift test --filter`).", valueName: "pattern"))
     var filter: String?
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the tests up to N times, stopping at the first failure.", valueName: "N"))
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp("Run the tests up to N times, stopping at the first failure.", valueName: "N"))
     var repetitions: Int = 1
 
-    @Option(name: .long, help: ArgumentHelp("Build and run the tests with a sanitizer: thread, address or undefined.", valueName: "sanitizer"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Build and run the tests with a sanitizer: thread, address or undefined.", valueName: "sanitizer"))
     var sanitize: Sanitizer?
 
     @OptionGroup var timeout: TimeoutOption
 
-    @Option(name: .long, help: ArgumentHelp("How to report: text (for people) or json (one object, for tools).", valueName: "format"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("How to report: text (for people) or json (one object, for tools).", valueName: "format"))
     var format: CheckFrontend.Format = .text
 
     @Flag(name: .shortAndLong, help: "Show the whole build and test log as it runs.")
@@ -78,7 +87,9 @@ struct CheckCommand: ParsableCommand {
         }
         try validateRepetitions(repetitions)
         if verbose && format == .json {
-            throw ValidationError("--verbose and --format json cannot be combined: the JSON object must be all that is printed. Leave out one of them.")
+            throw ValidationError(
+                "--verbose and --format json cannot be combined: the JSON object must be all that is printed. Leave out one of them."
+            )
         }
     }
 

@@ -9,19 +9,19 @@ struct KataCommand: ParsableCommand {
         commandName: "kata",
         abstract: "Katas that make Grand Central Dispatch and async Swift code testable.",
         discussion: """
-        The learner's loop: `kata list` to see where you are, `kata show N` to read a kata, \
-        change the code in Katas/NN-slug/Sources, then `kata check N` until it passes \
-        (or leave `kata watch N` running: it checks again on every save).
-        Stuck? `kata hint N` reveals one hint at a time; `kata solution N` compares your code \
-        with the reference solution.
-        Authors start a kata with `kata new "Title" --patterns "a,b"` and run `kata verify` to \
-        prove every kata keeps the rules.
+            The learner's loop: `kata list` to see where you are, `kata show N` to read a kata, \
+            change the code in Katas/NN-slug/Sources, then `kata check N` until it passes \
+            (or leave `kata watch N` running: it checks again on every save).
+            Stuck? `kata hint N` reveals one hint at a time; `kata solution N` compares your code \
+            with the reference solution.
+            Authors start a kata with `kata new "Title" --patterns "a,b"` and run `kata verify` to \
+            prove every kata keeps the rules.
 
-        Exit codes: 0 success, 1 a kata failed, 64 bad arguments or unknown kata, \
-        65 a kata's README or layout is broken, 66 no kata repository found, \
-        69 a tool kata needs (swift, diff) is missing, 74 a file could not be read or written, \
-        130 interrupted (Ctrl-C).
-        """,
+            Exit codes: 0 success, 1 a kata failed, 64 bad arguments or unknown kata, \
+            65 a kata's README or layout is broken, 66 no kata repository found, \
+            69 a tool kata needs (swift, diff) is missing, 74 a file could not be read or written, \
+            130 interrupted (Ctrl-C).
+            """,
         version: "0.1.0",
         subcommands: [
             ListCommand.self,
@@ -43,7 +43,8 @@ struct KataCommand: ParsableCommand {
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: ArgumentHelp("The kata repository to work in. Default: found from the current folder upward.", valueName: "path"),
+        help: ArgumentHelp(
+            "The kata repository to work in. Default: found from the current folder upward.", valueName: "path"),
         completion: .directory
     )
     var root: String?
@@ -76,7 +77,9 @@ func runFrontend(
     // SIGXFSZ mid-write; ignored, the write fails with EFBIG and kata explains it like a full disk.
     signal(SIGXFSZ, SIG_IGN)
     let interruptSources = interruptHandling.install()
-    defer { interruptSources.forEach { $0.cancel() } }
+    defer {
+        for source in interruptSources { source.cancel() }
+    }
     let status: Int32
     do {
         status = try body()

@@ -6,12 +6,12 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List the katas in order, with your progress.",
         discussion: """
-        Shows each kata's number, title, the patterns it teaches, its workshop time and what \
-        your last `kata check` of it said: not started, failing or passed.
+            Shows each kata's number, title, the patterns it teaches, its workshop time and what \
+            your last `kata check` of it said: not started, failing or passed.
 
-        Example:
-          kata list
-        """
+            Example:
+              kata list
+            """
     )
 
     @OptionGroup var options: GlobalOptions

@@ -9,29 +9,31 @@ struct NewCommand: ParsableCommand {
         commandName: "new",
         abstract: "Scaffold a new kata that already keeps every rule (for authors).",
         discussion: """
-        Creates Katas/NN-slug (Package.swift, a README with the front matter and every section \
-        AUTHORING.md names, a placeholder starter, a test that fails against it, .shipped.json) \
-        and Solutions/NN-slug (a placeholder solution that passes, SOLUTION.md), and adds \
-        Kata("NN-slug", .v6) to the katas list of the root Package.swift. NN is the next free \
-        number (or --number), the slug is made from the title.
+            Creates Katas/NN-slug (Package.swift, a README with the front matter and every section \
+            AUTHORING.md names, a placeholder starter, a test that fails against it, .shipped.json) \
+            and Solutions/NN-slug (a placeholder solution that passes, SOLUTION.md), and adds \
+            Kata("NN-slug", .v6) to the katas list of the root Package.swift. NN is the next free \
+            number (or --number), the slug is made from the title.
 
-        Right away, `kata verify NN` passes: you start from green tooling, then replace the \
-        placeholders and every TODO with the kata.
+            Right away, `kata verify NN` passes: you start from green tooling, then replace the \
+            placeholders and every TODO with the kata.
 
-        Nothing is ever overwritten: a title whose slug exists, a number that is taken, or an \
-        out-of-range value is refused before anything is written (exit 64), and a failure while \
-        writing removes what was written.
+            Nothing is ever overwritten: a title whose slug exists, a number that is taken, or an \
+            out-of-range value is refused before anything is written (exit 64), and a failure while \
+            writing removes what was written.
 
-        Examples:
-          kata new "Retry without waiting" --patterns "virtual time,fake" --minutes 30
-          kata new "Drain the queue" --patterns barrier --language-mode 5
-        """
+            Examples:
+              kata new "Retry without waiting" --patterns "virtual time,fake" --minutes 30
+              kata new "Drain the queue" --patterns barrier --language-mode 5
+            """
     )
 
     @Argument(help: "The kata's title: short and imperative. The slug (folder name) is made from it.")
     var title: String
 
-    @Option(name: .long, help: ArgumentHelp("The patterns the kata teaches, comma-separated (at least one).", valueName: "a,b"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The patterns the kata teaches, comma-separated (at least one).", valueName: "a,b"))
     var patterns: String
 
     @Option(name: .long, help: ArgumentHelp("Workshop time, from 5 to 240 minutes.", valueName: "minutes"))
@@ -46,7 +48,9 @@ struct NewCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The seed topic the kata grew from. Default: a TODO.", valueName: "text"))
     var seed: String?
 
-    @Option(name: .long, help: ArgumentHelp("The kata's number, if not the next free one; it must be free.", valueName: "N"))
+    @Option(
+        name: .long, help: ArgumentHelp("The kata's number, if not the next free one; it must be free.", valueName: "N")
+    )
     var number: Int?
 
     @Option(name: .long, help: ArgumentHelp("The kata's Swift language mode: 5 for legacy GCD code.", valueName: "5|6"))

@@ -6,19 +6,19 @@ struct ResetCommand: ParsableCommand {
         commandName: "reset",
         abstract: "Put a kata back as it shipped, after saving your files to a backup folder.",
         discussion: """
-        Restores the kata's Package.swift, Sources and Tests as the repository shipped them, \
-        even after you committed your work, and removes files you added. First, all your files \
-        of the kata are copied to .kata/backups/NN-slug-<date-time>/, which it names: nothing \
-        is lost. On a terminal it asks before it changes anything; elsewhere it needs --yes.
+            Restores the kata's Package.swift, Sources and Tests as the repository shipped them, \
+            even after you committed your work, and removes files you added. First, all your files \
+            of the kata are copied to .kata/backups/NN-slug-<date-time>/, which it names: nothing \
+            is lost. On a terminal it asks before it changes anything; elsewhere it needs --yes.
 
-        --tests-only restores only the tests (and Package.swift), for when `kata check` warns \
-        that they differ from the shipped ones, and keeps your code.
+            --tests-only restores only the tests (and Package.swift), for when `kata check` warns \
+            that they differ from the shipped ones, and keeps your code.
 
-        Examples:
-          kata reset 3
-          kata reset 3 --tests-only
-          kata reset conform-the-real-queue --yes
-        """
+            Examples:
+              kata reset 3
+              kata reset 3 --tests-only
+              kata reset conform-the-real-queue --yes
+            """
     )
 
     @Argument(help: "The kata: its number (3 or 03) or its slug.")

@@ -6,17 +6,17 @@ struct ShipCommand: ParsableCommand {
         commandName: "ship",
         abstract: "Record katas as shipped, for kata reset and the tamper warnings (for authors).",
         discussion: """
-        Writes Katas/NN-slug/.shipped.json: the kata's Package.swift, Sources and Tests as they \
-        are now. `kata reset` restores the starter from it, and `kata check` warns a learner whose \
-        tests differ from it. Run it after you change a kata's starter or tests, and commit the \
-        file; `kata verify` fails while it is stale. Never run it in a kata you are solving.
+            Writes Katas/NN-slug/.shipped.json: the kata's Package.swift, Sources and Tests as they \
+            are now. `kata reset` restores the starter from it, and `kata check` warns a learner whose \
+            tests differ from it. Run it after you change a kata's starter or tests, and commit the \
+            file; `kata verify` fails while it is stale. Never run it in a kata you are solving.
 
-        Exits 0 when every record is written or already up to date; with --check, 1 when any is stale.
+            Exits 0 when every record is written or already up to date; with --check, 1 when any is stale.
 
-        Examples:
-          kata ship 3
-          kata ship --check
-        """
+            Examples:
+              kata ship 3
+              kata ship --check
+            """
     )
 
     @Argument(help: "The katas to record, by number or slug. Default: all of them.")

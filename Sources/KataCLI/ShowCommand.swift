@@ -6,14 +6,14 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Read a kata's instructions in the terminal.",
         discussion: """
-        Renders the kata's README: the story, why the code is hard to test, the pattern, \
-        your task, the steps and the hints. On a terminal it opens in your pager ($PAGER, or \
-        less); piped, it prints plain text.
+            Renders the kata's README: the story, why the code is hard to test, the pattern, \
+            your task, the steps and the hints. On a terminal it opens in your pager ($PAGER, or \
+            less); piped, it prints plain text.
 
-        Examples:
-          kata show 1
-          kata show stub-the-dispatcher --no-pager
-        """
+            Examples:
+              kata show 1
+              kata show stub-the-dispatcher --no-pager
+            """
     )
 
     @Argument(help: "The kata: its number (3 or 03) or its slug.")

@@ -6,20 +6,20 @@ struct SiteCommand: ParsableCommand {
         commandName: "site",
         abstract: "Build the static workshop site in site/.",
         discussion: """
-        Renders every kata's README, and each reference solution on a page of its own marked as \
-        a spoiler, into plain HTML in site/: an index with the kata table, a page per kata with \
-        a sidebar, a table of contents and the `kata check` command, and a search that works \
-        from disk. Swift code is highlighted at build time; nothing is loaded from elsewhere.
+            Renders every kata's README, and each reference solution on a page of its own marked as \
+            a spoiler, into plain HTML in site/: an index with the kata table, a page per kata with \
+            a sidebar, a table of contents and the `kata check` command, and a search that works \
+            from disk. Swift code is highlighted at build time; nothing is loaded from elsewhere.
 
-        The output is the same bytes for the same katas, so site/ is committed and \
-        `kata site --check` (run by CI) fails when it is stale. Every link between pages and \
-        every #anchor is checked; a broken one stops the build with its file and line, and the \
-        previous site stays as it was.
+            The output is the same bytes for the same katas, so site/ is committed and \
+            `kata site --check` (run by CI) fails when it is stale. Every link between pages and \
+            every #anchor is checked; a broken one stops the build with its file and line, and the \
+            previous site stays as it was.
 
-        Examples:
-          kata site
-          kata site --check
-        """
+            Examples:
+              kata site
+              kata site --check
+            """
     )
 
     @Flag(name: .long, help: "Only check that site/ matches the katas; exit 1 when it is stale.")

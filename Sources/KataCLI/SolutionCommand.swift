@@ -6,19 +6,19 @@ struct SolutionCommand: ParsableCommand {
         commandName: "solution",
         abstract: "Compare your code with the reference solution, and read its notes.",
         discussion: """
-        Shows how the reference solution in Solutions/NN-slug differs from your code in \
-        Katas/NN-slug/Sources, as a unified diff (- yours, + the reference), then the \
-        solution's notes from SOLUTION.md: why it is built that way, and its trade-offs. \
-        Your files are only read, never changed.
+            Shows how the reference solution in Solutions/NN-slug differs from your code in \
+            Katas/NN-slug/Sources, as a unified diff (- yours, + the reference), then the \
+            solution's notes from SOLUTION.md: why it is built that way, and its trade-offs. \
+            Your files are only read, never changed.
 
-        After `kata check N` passed, it is shown at once. Before, it is a spoiler: on a \
-        terminal kata asks first; piped or in a script, pass --yes. On a terminal it opens in \
-        your pager ($PAGER, or less).
+            After `kata check N` passed, it is shown at once. Before, it is a spoiler: on a \
+            terminal kata asks first; piped or in a script, pass --yes. On a terminal it opens in \
+            your pager ($PAGER, or less).
 
-        Examples:
-          kata solution 1
-          kata solution 3 --yes --no-pager
-        """
+            Examples:
+              kata solution 1
+              kata solution 3 --yes --no-pager
+            """
     )
 
     @Argument(help: "The kata: its number (3 or 03) or its slug.")

@@ -6,42 +6,48 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Prove katas keep the rules: the starter builds, its tests fail, the solution passes.",
         discussion: """
-        For authors and CI. For each kata: the README repeats the front-matter hints and \
-        SOLUTION.md exists; the starter module builds on its own; the kata's tests fail against \
-        the starter; and they pass against the reference solution in Solutions/NN-slug (run in a \
-        copy under .build/kata, so your kata folder is untouched). Run it on a clean checkout: \
-        a kata you solved in place no longer fails against its starter.
+            For authors and CI. For each kata: the README repeats the front-matter hints and \
+            SOLUTION.md exists; the starter module builds on its own; the kata's tests fail against \
+            the starter; and they pass against the reference solution in Solutions/NN-slug (run in a \
+            copy under .build/kata, so your kata folder is untouched). Run it on a clean checkout: \
+            a kata you solved in place no longer fails against its starter.
 
-        With --repeat N, the starter's tests must fail at least once in N runs, and the \
-        solution's tests must pass all N runs: the proof that a kata about flakiness shows it, and \
-        that no solution is flaky.
+            With --repeat N, the starter's tests must fail at least once in N runs, and the \
+            solution's tests must pass all N runs: the proof that a kata about flakiness shows it, and \
+            that no solution is flaky.
 
-        Katas are verified side by side, as many at once as the machine has cores (--jobs N \
-        to choose); each line still appears in catalog order, as soon as its kata and those \
-        before it are done. --format json prints only one JSON object, {katas: [{number, slug, \
-        passed, rules: [{name, passed, detail}]}], verified, broken}, for CI; an error is one \
-        object too: {outcome: "error", exitCode, error, advice}.
+            Katas are verified side by side, as many at once as the machine has cores (--jobs N \
+            to choose); each line still appears in catalog order, as soon as its kata and those \
+            before it are done. --format json prints only one JSON object, {katas: [{number, slug, \
+            passed, rules: [{name, passed, detail}]}], verified, broken}, for CI; an error is one \
+            object too: {outcome: "error", exitCode, error, advice}.
 
-        Exits 0 when every kata verifies, 1 when any breaks a rule.
+            Exits 0 when every kata verifies, 1 when any breaks a rule.
 
-        Examples:
-          kata verify
-          kata verify 1 3
-          kata verify --repeat 200
-          kata verify --jobs 1 --format json
-        """
+            Examples:
+              kata verify
+              kata verify 1 3
+              kata verify --repeat 200
+              kata verify --jobs 1 --format json
+            """
     )
 
     @Argument(help: "The katas to verify, by number or slug. Default: all of them.")
     var katas: [String] = []
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the starter's and the solution's tests up to N times each.", valueName: "N"))
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp("Run the starter's and the solution's tests up to N times each.", valueName: "N"))
     var repetitions: Int = 1
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("How many katas to verify at once. Default: the number of processor cores.", valueName: "N"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("How many katas to verify at once. Default: the number of processor cores.", valueName: "N"))
     var jobs: Int?
 
-    @Option(name: .long, help: ArgumentHelp("How to report: text (for people) or json (one object, for CI).", valueName: "format"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("How to report: text (for people) or json (one object, for CI).", valueName: "format"))
     var format: VerifyFrontend.Format = .text
 
     @OptionGroup var options: GlobalOptions

@@ -27,25 +27,31 @@ struct FuzzInputGenerator {
     }
 
     static let tokens: [String] = [
-        "---", "\n", "\n", "\n", ": ", "- ", "[", "]", "{", "}", ",", "\"", "'", "# ", "&a ", "*a", "!!str ", "!!binary ",
-        "!!map ", "|", ">", "|-", ">-", "? ", "%YAML 1.2\n", "...", "\t", "  ", "    ", "~", "null", "true", "1e400", "0x1F",
+        "---", "\n", "\n", "\n", ": ", "- ", "[", "]", "{", "}", ",", "\"", "'", "# ", "&a ", "*a", "!!str ",
+        "!!binary ",
+        "!!map ", "|", ">", "|-", ">-", "? ", "%YAML 1.2\n", "...", "\t", "  ", "    ", "~", "null", "true", "1e400",
+        "0x1F",
         "-1", "99999999999999999999", "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary",
         "hints", "beginner", "stub-the-dispatcher", "\u{FEFF}", "\r\n", "\r", "\0", "\u{85}", "\u{2028}", "## ", "### ",
         "```swift\n", "```\n", "~~~\n", "`", "*", "**", "_", "~~", "> ", "1. ", "- [ ] ", "| a | b |\n|---|---|\n", "|",
         "[x](", ")", "![i](", "](", "<details>", "</details>", "<summary>", "</summary>", "<details open>",
         "<DETAILS OPEN onclick=x>", "<br/>", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
         "<a href=\"javascript:alert(1)\">x</a>", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "java\tscript:x",
-        "<svg onload=alert(1)>", "<iframe src=//evil.example>", "<style>*{}</style>", "<!--", "-->", "<![CDATA[", "&amp;",
+        "<svg onload=alert(1)>", "<iframe src=//evil.example>", "<style>*{}</style>", "<!--", "-->", "<![CDATA[",
+        "&amp;",
         "&#x3C;", "&#0;", "&", "<", ">", "\\", "https://swift.org", "http://example.com/a.png", "data:text/html,x",
         "../02-wrap-the-statics/README.md", "../../Solutions/01-x/SOLUTION.md", "#the-story", "www.example.com",
         "é", "👩‍💻", "\u{301}", "\u{1B}[31m", "\u{7F}", "\u{FFFD}", "\u{10FFFF}", "let x = \"\\(y)\"", "/* ", " */", "#\"",
         "\"#", "\"\"\"", "#if", "@MainActor", "0b1010", "1_000", "func f() {}",
     ]
 
-    static let fieldNames = ["number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints"]
+    static let fieldNames = [
+        "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints",
+    ]
 
     static let hostileTexts = [
-        "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "' onmouseover='alert(1)", "</title><script>x</script>",
+        "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "' onmouseover='alert(1)",
+        "</title><script>x</script>",
         "javascript:alert(1)", "&lt;b&gt;", "</script>", "<!--", "\u{2028}", "a: b", "- x", "{{x}}", "${x}",
     ]
 
@@ -87,7 +93,9 @@ struct FuzzInputGenerator {
     private func fields(using random: inout SplitMix64) -> String {
         var lines = ["---"]
         var names = Self.fieldNames.filter { _ in Int.random(in: 0..<8, using: &random) > 0 }
-        if Bool.random(using: &random) { names.append(["extra", "Title", "number", "hints", ""].randomElement(using: &random)!) }
+        if Bool.random(using: &random) {
+            names.append(["extra", "Title", "number", "hints", ""].randomElement(using: &random)!)
+        }
         names.shuffle(using: &random)
         for name in names {
             lines.append("\(name):" + value(for: name, using: &random))
@@ -99,16 +107,18 @@ struct FuzzInputGenerator {
 
     private func value(for name: String, using random: inout SplitMix64) -> String {
         let hostile = Self.hostileTexts.randomElement(using: &random)!
-        let right: String = switch name {
-        case "number": " \(Int.random(in: 1...99, using: &random))"
-        case "minutes": " \(Int.random(in: 1...240, using: &random))"
-        case "slug": " stub-the-dispatcher"
-        case "difficulty": " beginner"
-        case "patterns", "hints": "\n  - one\n  - \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\""
-        default: " \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\""
-        }
+        let right: String =
+            switch name {
+            case "number": " \(Int.random(in: 1...99, using: &random))"
+            case "minutes": " \(Int.random(in: 1...240, using: &random))"
+            case "slug": " stub-the-dispatcher"
+            case "difficulty": " beginner"
+            case "patterns", "hints": "\n  - one\n  - \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\""
+            default: " \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\""
+            }
         let choices = [
-            right, right, right, " ", " ~", " null", " 12", " -3", " 1e400", " 99999999999999999999", " true", " [a, b]",
+            right, right, right, " ", " ~", " null", " 12", " -3", " 1e400", " 99999999999999999999", " true",
+            " [a, b]",
             " []", " {a: b}", "\n  - a\n  -\n  - b: c", " |\n  block\n  text", " >-\n  folded", " \"unterminated",
             " 'it''s'", " &anchor value", " *anchor", " !!binary aGVsbG8=", " \(hostile)", " [\(hostile)]",
             "\n  - [nested, list]", " \"\\u0000\\uD800\"", " -", " :", " @", " `x`",
@@ -157,22 +167,32 @@ struct FuzzInputGenerator {
     /// many aliases. Sizes stay below what a real README could ever need, and well above it.
     private func pathological(using random: inout SplitMix64) -> String {
         let depth = Int.random(in: 100...8_000, using: &random)
-        let frontMatter = "---\nnumber: 1\ntitle: T\nslug: t\npatterns: [a]\nseed: s\nminutes: 5\ndifficulty: beginner\nsummary: s\nhints: [h]\n---\n"
+        let frontMatter =
+            "---\nnumber: 1\ntitle: T\nslug: t\npatterns: [a]\nseed: s\nminutes: 5\ndifficulty: beginner\nsummary: s\nhints: [h]\n---\n"
         switch Int.random(in: 0..<12, using: &random) {
         case 0: return frontMatter + String(repeating: "> ", count: depth) + "deep"
-        case 1: return frontMatter + (0..<min(depth, 400)).map { String(repeating: "  ", count: $0) + "- item" }.joined(separator: "\n")
+        case 1:
+            return frontMatter
+                + (0..<min(depth, 400)).map { String(repeating: "  ", count: $0) + "- item" }.joined(separator: "\n")
         case 2: return frontMatter + String(repeating: "*", count: depth) + "x" + String(repeating: "*", count: depth)
-        case 3: return frontMatter + String(repeating: "[", count: depth) + "x" + String(repeating: "](#a)", count: depth)
+        case 3:
+            return frontMatter + String(repeating: "[", count: depth) + "x" + String(repeating: "](#a)", count: depth)
         case 4: return frontMatter + String(repeating: "<details>", count: depth)
-        case 5: return "---\ntitle: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n---\n"
-        case 6: return "---\ntitle: " + String(repeating: "{a: ", count: depth) + String(repeating: "}", count: depth) + "\n---\n"
+        case 5:
+            return "---\ntitle: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+                + "\n---\n"
+        case 6:
+            return "---\ntitle: " + String(repeating: "{a: ", count: depth) + String(repeating: "}", count: depth)
+                + "\n---\n"
         case 7:
             // A "billion laughs": each alias doubles the one before.
             var lines = ["---", "a0: &a0 [lol, lol]"]
             for level in 1..<min(40, depth) { lines.append("a\(level): &a\(level) [*a\(level - 1), *a\(level - 1)]") }
             return (lines + ["---", "body"]).joined(separator: "\n")
         case 8: return frontMatter + String(repeating: "`", count: depth)
-        case 9: return frontMatter + "| " + String(repeating: "a | ", count: min(depth, 5_000)) + "\n|" + String(repeating: "---|", count: min(depth, 5_000))
+        case 9:
+            return frontMatter + "| " + String(repeating: "a | ", count: min(depth, 5_000)) + "\n|"
+                + String(repeating: "---|", count: min(depth, 5_000))
         case 10: return frontMatter + "```swift\n" + String(repeating: "(\"\\(", count: depth) + "\n```"
         default: return "---\n" + String(repeating: "- ", count: depth) + "x\n---\n"
         }

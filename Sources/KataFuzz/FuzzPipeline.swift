@@ -39,8 +39,12 @@ struct FuzzPipeline {
             if !(1...99).contains(metadata.number) || !(1...240).contains(metadata.minutes) {
                 outcome.problems.append("front matter accepted number \(metadata.number), minutes \(metadata.minutes)")
             }
-            if !Slug.isValid(metadata.slug) { outcome.problems.append("front matter accepted the slug '\(metadata.slug)'") }
-            if metadata.hints.isEmpty || metadata.patterns.isEmpty { outcome.problems.append("front matter accepted an empty list") }
+            if !Slug.isValid(metadata.slug) {
+                outcome.problems.append("front matter accepted the slug '\(metadata.slug)'")
+            }
+            if metadata.hints.isEmpty || metadata.patterns.isEmpty {
+                outcome.problems.append("front matter accepted an empty list")
+            }
         }
 
         do {
@@ -51,7 +55,8 @@ struct FuzzPipeline {
                 outcome.problems.append("site markdown: \(problem)")
             }
             // Ids go into attributes and URLs: nothing that could end the attribute or the tag.
-            for heading in page.headings where heading.id.unicodeScalars.contains(where: { "\"'<>& \t\n#".unicodeScalars.contains($0) }) {
+            for heading in page.headings
+            where heading.id.unicodeScalars.contains(where: { "\"'<>& \t\n#".unicodeScalars.contains($0) }) {
                 outcome.problems.append("site markdown: the heading id '\(heading.id)'")
             }
         } catch {
@@ -95,7 +100,9 @@ struct FuzzPipeline {
     /// relative links are taken as they are (the site sample checks the real resolver).
     static func resolve(_ target: String) throws -> String {
         let lowered = target.lowercased()
-        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("mailto:") { return target }
+        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("mailto:") {
+            return target
+        }
         if lowered.contains(":") {
             throw KataError(.invalidCatalog, "\(file): links to '\(target)'.", advice: "Fix the link.")
         }

@@ -5,14 +5,17 @@ struct HTMLSafetyInspector {
     /// Tags the site's pages are made of; anything else came from a kata's markdown unfiltered.
     static let pageTags: Set<String> = [
         "html", "head", "meta", "title", "link", "script", "body", "a", "header", "div", "label", "input", "ul", "li",
-        "nav", "h1", "h2", "h3", "h4", "h5", "h6", "ol", "span", "main", "article", "p", "dl", "dt", "dd", "code", "pre",
+        "nav", "h1", "h2", "h3", "h4", "h5", "h6", "ol", "span", "main", "article", "p", "dl", "dt", "dd", "code",
+        "pre",
         "aside", "footer", "strong", "em", "blockquote", "hr", "br", "table", "thead", "tbody", "tr", "th", "td", "del",
         "img", "details", "summary", "kbd", "sub", "sup", "b", "i",
     ]
     static let attributes: Set<String> = [
-        "href", "src", "alt", "title", "id", "class", "aria-hidden", "tabindex", "data-language", "align", "start", "open",
+        "href", "src", "alt", "title", "id", "class", "aria-hidden", "tabindex", "data-language", "align", "start",
+        "open",
         "lang", "charset", "name", "content", "http-equiv", "rel", "defer", "data-root", "data-previous", "data-next",
-        "type", "placeholder", "autocomplete", "spellcheck", "role", "aria-expanded", "aria-controls", "aria-autocomplete",
+        "type", "placeholder", "autocomplete", "spellcheck", "role", "aria-expanded", "aria-controls",
+        "aria-autocomplete",
         "aria-label", "hidden", "for", "aria-current", "aria-labelledby", "scope",
     ]
     static let urlAttributes: Set<String> = ["href", "src"]
@@ -26,20 +29,28 @@ struct HTMLSafetyInspector {
         var index = 0
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
             var cursor = index + 1
             let closing = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "/")
             if closing { cursor += 1 }
             let nameStart = cursor
             while cursor < bytes.count, isNameByte(bytes[cursor]) { cursor += 1 }
-            guard cursor > nameStart else { index += 1; continue }
+            guard cursor > nameStart else {
+                index += 1
+                continue
+            }
             let name = text(nameStart..<cursor).lowercased()
             if !pageTags.contains(name) { problems.append("a <\(name)> tag") }
             var attributes: [(String, String)] = []
             while cursor < bytes.count, bytes[cursor] != UInt8(ascii: ">") {
                 while cursor < bytes.count, isSpace(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "/") { cursor += 1 }
                 let attributeStart = cursor
-                while cursor < bytes.count, !isSpace(bytes[cursor]), ![UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[cursor]) { cursor += 1 }
+                while cursor < bytes.count, !isSpace(bytes[cursor]),
+                    ![UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[cursor])
+                { cursor += 1 }
                 let attribute = text(attributeStart..<cursor).lowercased()
                 var value = ""
                 if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") {
@@ -53,7 +64,9 @@ struct HTMLSafetyInspector {
                         cursor += 1
                     } else {
                         let valueStart = cursor
-                        while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: ">") { cursor += 1 }
+                        while cursor < bytes.count, !isSpace(bytes[cursor]), bytes[cursor] != UInt8(ascii: ">") {
+                            cursor += 1
+                        }
                         value = text(valueStart..<cursor)
                     }
                 }
@@ -70,7 +83,9 @@ struct HTMLSafetyInspector {
                 }
                 if name == "script" {
                     let source = attributes.first { $0.0 == "src" }?.1
-                    if source == nil || !scriptSources.contains(source!) { problems.append("a <script> that is not the site's own") }
+                    if source == nil || !scriptSources.contains(source!) {
+                        problems.append("a <script> that is not the site's own")
+                    }
                 }
             }
             index = cursor + 1

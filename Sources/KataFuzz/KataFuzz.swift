@@ -40,13 +40,16 @@ struct KataFuzz: ParsableCommand {
     }
 
     func run() throws {
-        let seed = seed
+        let seed =
+            seed
             ?? ProcessInfo.processInfo.environment["KATA_FUZZ_SEED"].flatMap { UInt64($0) }
             ?? UInt64.random(in: 0...UInt64(UInt32.max))
         let jobs = jobs ?? min(2, ProcessInfo.processInfo.activeProcessorCount)
 
         let generator = FuzzInputGenerator(corpus: Self.corpus())
-        print("kata-fuzz: seed \(seed), \(only.map { "case \($0)" } ?? "\(cases) cases on \(jobs) threads"), \(generator.corpus.count) READMEs to mutate")
+        print(
+            "kata-fuzz: seed \(seed), \(only.map { "case \($0)" } ?? "\(cases) cases on \(jobs) threads"), \(generator.corpus.count) READMEs to mutate"
+        )
         CrashReporter.install(seed: seed, workers: jobs)
 
         let started = ContinuousClock.now
@@ -63,8 +66,12 @@ struct KataFuzz: ParsableCommand {
             guard let (count, time) = tally.timeByKind[kind] else { continue }
             print("  \(kind.rawValue): \(count) cases, \(String(format: "%.1f", time.seconds)) s of work")
         }
-        print("\(tally.cases - tally.refused) cases had valid front matter, \(tally.refused) were refused with a KataError, \(tally.sites) built a whole site; slowest: case \(tally.slowest.index), \(tally.slowest.time)")
-        print("fuzz: \(tally.cases) cases, \(tally.failures.count) failed, in \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s (seed \(seed))")
+        print(
+            "\(tally.cases - tally.refused) cases had valid front matter, \(tally.refused) were refused with a KataError, \(tally.sites) built a whole site; slowest: case \(tally.slowest.index), \(tally.slowest.time)"
+        )
+        print(
+            "fuzz: \(tally.cases) cases, \(tally.failures.count) failed, in \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s (seed \(seed))"
+        )
         if !tally.failures.isEmpty { throw ExitCode.failure }
     }
 
@@ -75,7 +82,9 @@ struct KataFuzz: ParsableCommand {
         let finished = DispatchSemaphore(value: 0)
         for worker in 0..<jobs {
             let thread = Thread {
-                let tally = run(cases: Array(stride(from: worker, to: cases, by: jobs)), worker: worker, seed: seed, generator: generator, showing: false)
+                let tally = run(
+                    cases: Array(stride(from: worker, to: cases, by: jobs)), worker: worker, seed: seed,
+                    generator: generator, showing: false)
                 results.withLock { $0.merge(tally) }
                 finished.signal()
             }
@@ -86,7 +95,8 @@ struct KataFuzz: ParsableCommand {
         return results.value
     }
 
-    static func run(cases: [Int], worker: Int, seed: UInt64, generator: FuzzInputGenerator, showing: Bool) -> FuzzTally {
+    static func run(cases: [Int], worker: Int, seed: UInt64, generator: FuzzInputGenerator, showing: Bool) -> FuzzTally
+    {
         let pipeline = FuzzPipeline()
         let site = try? SiteSample()
         defer { site?.remove() }
@@ -98,7 +108,9 @@ struct KataFuzz: ParsableCommand {
             let input = generator.make(kind, using: &random)
             if showing {
                 // Before it runs: a case that hangs or crashes never gets to its report.
-                print("case \(index) (\(kind.rawValue), \(input.count) bytes), input: " + String(decoding: input, as: UTF8.self).debugDescription)
+                print(
+                    "case \(index) (\(kind.rawValue), \(input.count) bytes), input: "
+                        + String(decoding: input, as: UTF8.self).debugDescription)
             }
             let caseStarted = ContinuousClock.now
             var outcome = pipeline.run(input)
@@ -123,7 +135,9 @@ struct KataFuzz: ParsableCommand {
     }
 
     static func report(_ failure: FuzzTally.Failure, seed: UInt64) {
-        print("case \(failure.index) (\(failure.kind.rawValue), \(failure.input.count) bytes; repeat with --seed \(seed) --case \(failure.index)):")
+        print(
+            "case \(failure.index) (\(failure.kind.rawValue), \(failure.input.count) bytes; repeat with --seed \(seed) --case \(failure.index)):"
+        )
         for problem in failure.problems { print("  ✘ " + problem) }
         let text = String(decoding: failure.input, as: UTF8.self)
         print("  input: " + (String(text.prefix(300)) + (text.count > 300 ? "…" : "")).debugDescription)
@@ -134,44 +148,47 @@ struct KataFuzz: ParsableCommand {
     static func corpus() -> [[UInt8]] {
         let fileManager = FileManager.default
         var files: [[UInt8]] = []
-        for (folder, name) in [("Katas", "README.md"), ("Solutions", "SOLUTION.md"), ("Tests/Fixtures/repository/Katas", "README.md")] {
+        for (folder, name) in [
+            ("Katas", "README.md"), ("Solutions", "SOLUTION.md"), ("Tests/Fixtures/repository/Katas", "README.md"),
+        ] {
             let names = (try? fileManager.contentsOfDirectory(atPath: folder)) ?? []
             for kata in names.sorted() {
                 if let data = fileManager.contents(atPath: "\(folder)/\(kata)/\(name)") { files.append([UInt8](data)) }
             }
         }
         if files.isEmpty {
-            files.append(Array("""
-            ---
-            number: 1
-            title: Stub the dispatcher
-            slug: stub-the-dispatcher
-            patterns: [protocol, synchronous stub]
-            seed: Hiding DispatchQueue behind a protocol
-            minutes: 25
-            difficulty: beginner
-            summary: Make a view model testable.
-            hints:
-              - What would the view model need?
-            ---
-            # Kata 01 · Stub the dispatcher
+            files.append(
+                Array(
+                    """
+                    ---
+                    number: 1
+                    title: Stub the dispatcher
+                    slug: stub-the-dispatcher
+                    patterns: [protocol, synchronous stub]
+                    seed: Hiding DispatchQueue behind a protocol
+                    minutes: 25
+                    difficulty: beginner
+                    summary: Make a view model testable.
+                    hints:
+                      - What would the view model need?
+                    ---
+                    # Kata 01 · Stub the dispatcher
 
-            ## The story
+                    ## The story
 
-            Some *text* with `code` and a [link](https://swift.org).
+                    Some *text* with `code` and a [link](https://swift.org).
 
-            ```swift
-            let queue = DispatchQueue.global()
-            ```
+                    ```swift
+                    let queue = DispatchQueue.global()
+                    ```
 
-            <details><summary>Hint 1</summary>
+                    <details><summary>Hint 1</summary>
 
-            What would the view model need?
+                    What would the view model need?
 
-            </details>
-            """.utf8))
+                    </details>
+                    """.utf8))
         }
         return files
     }
 }
-

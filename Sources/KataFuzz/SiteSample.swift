@@ -10,8 +10,10 @@ struct SiteSample {
     let root: URL
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("kata-fuzz-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Katas"), withIntermediateDirectories: true)
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kata-fuzz-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Katas"), withIntermediateDirectories: true)
         try Data("// swift-tools-version:6.0\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
     }
 
@@ -30,10 +32,13 @@ struct SiteSample {
         let body = String(decoding: readme, as: UTF8.self)
         do {
             try fileManager.createDirectory(at: kata, withIntermediateDirectories: true)
-            try fileManager.createDirectory(at: solution.appendingPathComponent("Sources/Kata\(folder.prefix(2))"), withIntermediateDirectories: true)
+            try fileManager.createDirectory(
+                at: solution.appendingPathComponent("Sources/Kata\(folder.prefix(2))"),
+                withIntermediateDirectories: true)
             try Data(readme).write(to: kata.appendingPathComponent("README.md"))
             try Data(body.utf8).write(to: solution.appendingPathComponent("SOLUTION.md"))
-            try Data(body.utf8).write(to: solution.appendingPathComponent("Sources/Kata\(folder.prefix(2))/Solution.swift"))
+            try Data(body.utf8).write(
+                to: solution.appendingPathComponent("Sources/Kata\(folder.prefix(2))/Solution.swift"))
         } catch {
             return ["site sample: could not write the sample repository: \(error)"]
         }
@@ -53,12 +58,13 @@ struct SiteSample {
         // The markdown may repeat a value with allowed tags in it, so escaping is checked where
         // the templates put each value; the inspector below catches anything that could run.
         let kataPage = files["katas/\(folder).html"] ?? ""
-        let expected = [
-            ("the title", "<h1>\(HTML.escape(metadata.title))</h1>", kataPage),
-            ("the summary", "<p class=\"lead\">\(HTML.escape(metadata.summary))</p>", kataPage),
-            ("the seed", "<dt>Grew from</dt><dd>\(HTML.escape(metadata.seed))</dd>", kataPage),
-            ("the title in the index", ">\(HTML.escape(metadata.title))</a>", files["index.html"] ?? ""),
-        ] + metadata.patterns.map { ("a pattern", "<li>\(HTML.escape($0))</li>", kataPage) }
+        let expected =
+            [
+                ("the title", "<h1>\(HTML.escape(metadata.title))</h1>", kataPage),
+                ("the summary", "<p class=\"lead\">\(HTML.escape(metadata.summary))</p>", kataPage),
+                ("the seed", "<dt>Grew from</dt><dd>\(HTML.escape(metadata.seed))</dd>", kataPage),
+                ("the title in the index", ">\(HTML.escape(metadata.title))</a>", files["index.html"] ?? ""),
+            ] + metadata.patterns.map { ("a pattern", "<li>\(HTML.escape($0))</li>", kataPage) }
         for (what, html, page) in expected where !page.contains(html) {
             problems.append("site sample: \(what) is not on its page as escaped text")
         }
@@ -76,7 +82,8 @@ struct SiteSample {
             if index.contains("</") { problems.append("site sample: the search index contains '</'") }
             let prefix = "window.KATA_SEARCH_INDEX = "
             if let start = index.range(of: prefix), let json = index[start.upperBound...].split(separator: "\n").first,
-               (try? JSONSerialization.jsonObject(with: Data(json.dropLast().utf8))) == nil {
+                (try? JSONSerialization.jsonObject(with: Data(json.dropLast().utf8))) == nil
+            {
                 problems.append("site sample: the search index is not JSON")
             }
         }

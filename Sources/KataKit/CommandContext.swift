@@ -20,7 +20,10 @@ public struct CommandContext: Sendable {
     public var prompt: YesNoPrompt
 
     /// `prompt` defaults to asking on the terminal, when there is one.
-    public init(workingDirectory: URL, environment: [String: String], console: Console, explicitRoot: URL? = nil, prompt: YesNoPrompt? = nil) {
+    public init(
+        workingDirectory: URL, environment: [String: String], console: Console, explicitRoot: URL? = nil,
+        prompt: YesNoPrompt? = nil
+    ) {
         self.workingDirectory = workingDirectory
         self.environment = environment
         self.console = console

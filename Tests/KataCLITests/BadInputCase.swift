@@ -57,7 +57,8 @@ extension BadInputCase {
     static func write(_ text: String, to path: String) -> @Sendable (URL) throws -> Void {
         { repository in
             let url = repository.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }
@@ -75,7 +76,8 @@ extension BadInputCase {
 
     static func makeFolder(_ path: String) -> @Sendable (URL) throws -> Void {
         { repository in
-            try FileManager.default.createDirectory(at: repository.appendingPathComponent(path), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: repository.appendingPathComponent(path), withIntermediateDirectories: true)
         }
     }
 

@@ -22,20 +22,25 @@ extension EndToEnd {
         @Test("show prints the instructions without the front matter, from inside a kata folder")
         func show() throws {
             let repository = try KataBinary.repository()
-            let result = try KataBinary.run(["show", "02"], in: repository.appendingPathComponent("Katas/02-failing-kata/Sources"))
+            let result = try KataBinary.run(
+                ["show", "02"], in: repository.appendingPathComponent("Katas/02-failing-kata/Sources"))
             #expect(result.status == 0)
-            #expect(result.output.hasPrefix("Kata 02 · Fix the greeting\n10 min · beginner · patterns: fixture, greeting"))
+            #expect(
+                result.output.hasPrefix("Kata 02 · Fix the greeting\n10 min · beginner · patterns: fixture, greeting"))
             #expect(result.output.contains("Make `greeting(for:)` greet by name."))
             #expect(result.output.contains("▸ Hint 1"))
             #expect(!result.output.contains("slug:"))
         }
 
-        @Test("show pages through $PAGER on a terminal, in the same process group", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+        @Test(
+            "show pages through $PAGER on a terminal, in the same process group",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
         func showPages() throws {
             let repository = try KataBinary.repository()
             // `script` gives kata a terminal; the "pager" keeps two lines and marks them.
             let command = "PAGER='sed -n 1,2p | sed s/^/paged:/' '\(KataBinary.url.path)' show 2"
-            let result = try KataBinary.run(["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"))
+            let result = try KataBinary.run(
+                ["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"))
             #expect(result.status == 0)
             let lines = result.output.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
             #expect(lines.count == 2, "\(lines)")
@@ -49,8 +54,14 @@ extension EndToEnd {
             let result = try KataBinary.run(["check", "2"], in: repository)
             #expect(result.status == 1)
             #expect(result.output.contains("✘ FAILED  Kata 02 · Fix the greeting: 1 of 2 tests failed."))
-            #expect(result.output.contains("✘ greets by name\n    Katas/02-failing-kata/Tests/Kata02Tests/GreeterTests.swift:8\n    │ #expect(greeting(for: \"Ada\") == \"Hello, Ada!\", \"The greeting should name the person.\")\n"))
-            #expect(result.output.contains(#"Expectation failed: (greeting(for: "Ada") → "Hello!") == "Hello, Ada!" — The greeting should name the person."#))
+            #expect(
+                result.output.contains(
+                    "✘ greets by name\n    Katas/02-failing-kata/Tests/Kata02Tests/GreeterTests.swift:8\n    │ #expect(greeting(for: \"Ada\") == \"Hello, Ada!\", \"The greeting should name the person.\")\n"
+                ))
+            #expect(
+                result.output.contains(
+                    #"Expectation failed: (greeting(for: "Ada") → "Hello!") == "Hello, Ada!" — The greeting should name the person."#
+                ))
             let list = try KataBinary.run(["list"], in: repository)
             #expect(list.output.contains("02  Fix the greeting     fixture, greeting  10 min  failing"))
         }
@@ -61,7 +72,10 @@ extension EndToEnd {
             let result = try KataBinary.run(["check", "broken-kata"], in: repository)
             #expect(result.status == 1)
             #expect(result.output.contains("✘ FAILED  Kata 03 · Build the seam: the code does not compile yet."))
-            #expect(result.output.contains("Katas/03-broken-kata/Tests/Kata03Tests/GreeterTests.swift:8:26: cannot find type 'Greeting' in scope"))
+            #expect(
+                result.output.contains(
+                    "Katas/03-broken-kata/Tests/Kata03Tests/GreeterTests.swift:8:26: cannot find type 'Greeting' in scope"
+                ))
             #expect(result.output.contains("    let greeter: any Greeting = Greeter()"))
             #expect(result.output.contains("The tests use the seam this kata asks you to build"))
         }
@@ -79,7 +93,9 @@ extension EndToEnd {
             #expect(next.output.contains("without --filter"))
             let list = try KataBinary.run(["list"], in: repository)
             #expect(list.output.contains("01  Already solved       fixture, greeting  10 min  passed"))
-            #expect(list.output.contains("02  Fix the greeting     fixture, greeting  10 min  not started"), "a filtered pass is not a pass")
+            #expect(
+                list.output.contains("02  Fix the greeting     fixture, greeting  10 min  not started"),
+                "a filtered pass is not a pass")
         }
 
         @Test("check with a filter that matches nothing is a usage error")
@@ -95,7 +111,10 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             let good = try KataBinary.run(["verify", "2", "3"], in: repository)
             #expect(good.status == 0, "\(good.output)")
-            #expect(good.output.contains("Kata 02 · Fix the greeting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes"))
+            #expect(
+                good.output.contains(
+                    "Kata 02 · Fix the greeting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes"
+                ))
             #expect(good.output.contains("2 of 2 katas verified, 0 broken."))
             let bad = try KataBinary.run(["verify", "1"], in: repository)
             #expect(bad.status == 1)
@@ -110,7 +129,9 @@ extension EndToEnd {
             let result = try KataBinary.run(["check", "4", "--repeat", "5"], in: repository)
             #expect(result.status == 1)
             #expect(result.output.contains("(up to 5 times, stopping at the first failure)"))
-            #expect(result.output.contains("Run 3 of 5 failed; the 2 runs before it passed. A test that passes only sometimes is flaky."))
+            #expect(
+                result.output.contains(
+                    "Run 3 of 5 failed; the 2 runs before it passed. A test that passes only sometimes is flaky."))
             #expect(result.output.contains("Expectation failed: (runs → 2) < 2 — run 3"))
         }
 
@@ -128,7 +149,10 @@ extension EndToEnd {
             let result = try KataBinary.run(["verify", "4", "--repeat", "4"], in: repository)
             #expect(result.status == 1)
             #expect(result.output.contains("✔ tests fail on starter"), "the starter fails on its third run")
-            #expect(result.output.contains("solution passes: against Solutions/04-flaky-kata the run ended as 'testsFailed' (run 3 of 4; the 2 before it passed)"))
+            #expect(
+                result.output.contains(
+                    "solution passes: against Solutions/04-flaky-kata the run ended as 'testsFailed' (run 3 of 4; the 2 before it passed)"
+                ))
         }
 
         @Test("check --sanitize thread builds in its own folder and passes race-free code")
@@ -136,9 +160,17 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             let result = try KataBinary.run(["check", "1", "--sanitize", "thread"], in: repository)
             #expect(result.status == 0, "\(result.output)")
-            #expect(result.output.contains("$ swift test --package-path Katas/01-passing-kata --sanitize thread --scratch-path Katas/01-passing-kata/.build-tsan"))
-            #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent("Katas/01-passing-kata/.build-tsan").path))
-            #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent("Katas/01-passing-kata/.build").path), "the normal build folder is left alone")
+            #expect(
+                result.output.contains(
+                    "$ swift test --package-path Katas/01-passing-kata --sanitize thread --scratch-path Katas/01-passing-kata/.build-tsan"
+                ))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: repository.appendingPathComponent("Katas/01-passing-kata/.build-tsan").path))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: repository.appendingPathComponent("Katas/01-passing-kata/.build").path),
+                "the normal build folder is left alone")
         }
 
         @Test("a reader that closes the pipe early (kata list | head -1) is no crash")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension EndToEnd {
     /// A full disk, or a file where a folder must go, while kata writes progress, the site, a reset
@@ -48,7 +48,8 @@ extension EndToEnd {
             let site = repository.appendingPathComponent("site")
             let before = KataBinary.snapshot(site)
             let readme = repository.appendingPathComponent("Katas/02-failing-kata/README.md")
-            try Data((try String(contentsOf: readme, encoding: .utf8) + "\nA change the site must show.\n").utf8).write(to: readme)
+            try Data((try String(contentsOf: readme, encoding: .utf8) + "\nA change the site must show.\n").utf8).write(
+                to: readme)
 
             let result = try runOnFullDisk(["site"], in: repository)
             #expect(result.status == 74)
@@ -59,7 +60,9 @@ extension EndToEnd {
             #expect(!entries(of: repository).contains("site.old"))
         }
 
-        @Test("a backup that cannot be written stops the reset before it changes anything", arguments: ["full disk", ".kata is a file"])
+        @Test(
+            "a backup that cannot be written stops the reset before it changes anything",
+            arguments: ["full disk", ".kata is a file"])
         func resetBackupFails(way: String) throws {
             let repository = try KataBinary.repository()
             let source = repository.appendingPathComponent("Katas/02-failing-kata/Sources/Kata02/Greeter.swift")
@@ -70,7 +73,8 @@ extension EndToEnd {
             }
             let before = KataBinary.snapshot(kata)
 
-            let result = way == "full disk"
+            let result =
+                way == "full disk"
                 ? try runOnFullDisk(["reset", "2", "--yes"], in: repository)
                 : try KataBinary.run(["reset", "2", "--yes"], in: repository)
             #expect(result.status == 74)
@@ -94,17 +98,24 @@ extension EndToEnd {
             #expect(result.errors.contains("Could not write"))
             #expect(result.errors.contains("the disk is full"))
             #expect(try Data(contentsOf: record) == before)
-            #expect(!entries(of: repository.appendingPathComponent("Katas/02-failing-kata")).contains { $0.hasPrefix(".shipped.json.") || $0.hasPrefix(".dat") })
+            #expect(
+                !entries(of: repository.appendingPathComponent("Katas/02-failing-kata")).contains {
+                    $0.hasPrefix(".shipped.json.") || $0.hasPrefix(".dat")
+                })
         }
 
         @Test("every file kata writes is written atomically, or staged and swapped in whole")
         func atomicWrites() throws {
-            let sources = Fixtures.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/KataKit")
-            let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+            let sources = Fixtures.folder.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Sources/KataKit")
+            let files =
+                FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+                .filter { $0.pathExtension == "swift" } ?? []
             #expect(!files.isEmpty)
             for file in files {
                 let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-                for line in lines where line.contains(".write(to:") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+                for line in lines
+                where line.contains(".write(to:") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
                     // The site's files go into site.new, which SiteWriter swaps in whole, and a new
                     // kata's into hidden folders that ScaffoldInstaller renames into place.
                     let staged = ["SiteWriter.swift", "ScaffoldInstaller.swift"].contains(file.lastPathComponent)

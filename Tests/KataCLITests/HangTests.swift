@@ -4,14 +4,19 @@ import Testing
 extension EndToEnd {
     /// A deadlocked kata test must not hang `kata check`, and stopping kata must stop everything it
     /// started. The fixture kata waits on a semaphore nobody signals.
-    @Suite("kata check, hangs and interrupts", .serialized, .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline")))
+    @Suite(
+        "kata check, hangs and interrupts", .serialized,
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline")))
     struct HangTests {
         /// The fixture built ahead, so the time limit in the test measures the hang, not the build.
         func builtRepository() throws -> URL {
             let repository = try KataBinary.repository("hanging-repository")
             let build = Process()
             build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            build.arguments = ["swift", "build", "--build-tests", "--package-path", repository.appendingPathComponent("Katas/01-hanging-kata").path]
+            build.arguments = [
+                "swift", "build", "--build-tests", "--package-path",
+                repository.appendingPathComponent("Katas/01-hanging-kata").path,
+            ]
             build.standardOutput = FileHandle.nullDevice
             build.standardError = FileHandle.nullDevice
             try build.run()
@@ -24,11 +29,18 @@ extension EndToEnd {
             let repository = try builtRepository()
             let result = try KataBinary.run(["check", "1", "--timeout", "8"], in: repository, timeLimit: 120)
             #expect(result.status == 1)
-            #expect(result.output.contains("✘ FAILED  Kata 01 · Wait forever: the tests did not finish within 8 s and were stopped."))
+            #expect(
+                result.output.contains(
+                    "✘ FAILED  Kata 01 · Wait forever: the tests did not finish within 8 s and were stopped."))
             // Named from Swift Testing's event stream: the console output, held back in a pipe, is lost with the stop.
-            #expect(result.output.contains("Still running when stopped:\n  'waits forever'  Katas/01-hanging-kata/Tests/Kata01Tests/HangingTests.swift:9\n"))
+            #expect(
+                result.output.contains(
+                    "Still running when stopped:\n  'waits forever'  Katas/01-hanging-kata/Tests/Kata01Tests/HangingTests.swift:9\n"
+                ))
             #expect(result.output.contains("`DispatchQueue.main.sync`"))
-            #expect(KataBinary.processes(mentioning: repository.path).isEmpty, "\(KataBinary.processes(mentioning: repository.path))")
+            #expect(
+                KataBinary.processes(mentioning: repository.path).isEmpty,
+                "\(KataBinary.processes(mentioning: repository.path))")
         }
 
         @Test("Ctrl-C stops the tests and every process they started, and records nothing")
@@ -48,7 +60,9 @@ extension EndToEnd {
             kata.waitUntilExit()
             #expect(kata.terminationStatus == 130)
             #expect(errorText.contains("Interrupted; the tests were stopped and nothing was recorded."))
-            #expect(KataBinary.processes(mentioning: repository.path).isEmpty, "\(KataBinary.processes(mentioning: repository.path))")
+            #expect(
+                KataBinary.processes(mentioning: repository.path).isEmpty,
+                "\(KataBinary.processes(mentioning: repository.path))")
             #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent(".kata/state.json").path))
         }
 
@@ -62,12 +76,14 @@ extension EndToEnd {
             // lands while site.new is being filled.
             let readme = repository.appendingPathComponent("Katas/02-failing-kata/README.md")
             let part = "Some *words* about `queues` and [a link](https://swift.org), repeated to make the page long. "
-            let sections = (0..<6_000).map { "## Part \($0)\n\n" + String(repeating: part, count: 6) }.joined(separator: "\n\n")
+            let sections = (0..<6_000).map { "## Part \($0)\n\n" + String(repeating: part, count: 6) }.joined(
+                separator: "\n\n")
             try Data((try String(contentsOf: readme, encoding: .utf8) + "\n" + sections + "\n").utf8).write(to: readme)
             // What a complete new site looks like, built in a copy.
             let reference = try KataBinary.repository()
             try FileManager.default.removeItem(at: reference.appendingPathComponent("Katas"))
-            try FileManager.default.copyItem(at: repository.appendingPathComponent("Katas"), to: reference.appendingPathComponent("Katas"))
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent("Katas"), to: reference.appendingPathComponent("Katas"))
             #expect(try KataBinary.run(["site"], in: reference, timeLimit: 300).status == 0)
             let new = KataBinary.snapshot(reference.appendingPathComponent("site"))
 
@@ -108,7 +124,9 @@ extension EndToEnd {
             #expect(after != new)
             #expect(!FileManager.default.fileExists(atPath: staging), "the half-written site is removed")
             #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent("site.old").path))
-            #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent(".kata").path), "no progress was touched")
+            #expect(
+                !FileManager.default.fileExists(atPath: repository.appendingPathComponent(".kata").path),
+                "no progress was touched")
             #expect(KataBinary.processes(mentioning: repository.path).isEmpty)
 
             // And the next run builds the new site as if nothing had happened.

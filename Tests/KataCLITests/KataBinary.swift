@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import KataKit
+import TestSupport
 
 /// Runs the built `kata` executable as a learner would, in a copy of the fixture repository.
 struct KataBinary {
@@ -37,7 +37,8 @@ struct KataBinary {
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
-                  let data = FileManager.default.contents(atPath: url.path) else { continue }
+                let data = FileManager.default.contents(atPath: url.path)
+            else { continue }
             files[String(url.standardizedFileURL.path.dropFirst(root.count))] = data
         }
         return files
@@ -47,7 +48,9 @@ struct KataBinary {
     static func processes(mentioning text: String) -> [String] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return entries.filter { Int($0) != nil }.compactMap { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else {
+                return nil
+            }
             let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
             return line.contains(text) ? line : nil
         }
@@ -59,7 +62,9 @@ struct KataBinary {
     static func waitForTestBinary(in repository: URL, within seconds: Double = 240) -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline {
-            if processes(mentioning: "Kata01PackageTests.xctest").contains(where: { $0.contains(repository.path) }) { return true }
+            if processes(mentioning: "Kata01PackageTests.xctest").contains(where: { $0.contains(repository.path) }) {
+                return true
+            }
             usleep(100_000)
         }
         return false
@@ -75,7 +80,10 @@ struct KataBinary {
 
     /// Runs kata and waits for it; past `timeLimit` (a kata that hangs is a bug these tests must
     /// report, not suffer) it is stopped with everything it started and reported as status -1.
-    static func run(_ arguments: [String], in directory: URL, environment overrides: [String: String] = [:], executable: URL = url, input: String? = nil, timeLimit: Double = 900) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL, environment overrides: [String: String] = [:], executable: URL = url,
+        input: String? = nil, timeLimit: Double = 900
+    ) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         for (key, value) in overrides { environment[key] = value }
@@ -119,4 +127,3 @@ struct KataBinary {
         )
     }
 }
-

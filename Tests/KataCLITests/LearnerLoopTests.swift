@@ -18,7 +18,8 @@ extension EndToEnd {
 
         func write(_ text: String, to path: String, in repository: URL) throws {
             let url = file(path, in: repository)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
 
@@ -36,13 +37,15 @@ extension EndToEnd {
             try write("// a helper test\n", to: "Katas/02-failing-kata/Tests/Kata02Tests/Extra.swift", in: repository)
             let result = try KataBinary.run(["check", "2"], in: repository)
             #expect(result.status == 1)
-            #expect(result.output.contains("""
-                warning: 2 files of this kata's tests differ from the shipped ones:
-                  added    Katas/02-failing-kata/Tests/Kata02Tests/Extra.swift
-                  changed  Katas/02-failing-kata/Tests/Kata02Tests/GreeterTests.swift
-                The tests are the kata's specification: solve it in Sources/, not in Tests/.
-                `kata reset 2 --tests-only` restores the shipped tests and keeps your code.
-                """))
+            #expect(
+                result.output.contains(
+                    """
+                    warning: 2 files of this kata's tests differ from the shipped ones:
+                      added    Katas/02-failing-kata/Tests/Kata02Tests/Extra.swift
+                      changed  Katas/02-failing-kata/Tests/Kata02Tests/GreeterTests.swift
+                    The tests are the kata's specification: solve it in Sources/, not in Tests/.
+                    `kata reset 2 --tests-only` restores the shipped tests and keeps your code.
+                    """))
             let warning = try #require(result.output.range(of: "warning:"))
             let verdict = try #require(result.output.range(of: "✘ FAILED"))
             #expect(warning.lowerBound < verdict.lowerBound)
@@ -54,27 +57,37 @@ extension EndToEnd {
             let shippedSource = try read(Self.sourceFile, in: repository)
             let shippedTest = try read(Self.testFile, in: repository)
             try write(Self.solvedGreeter, to: Self.sourceFile, in: repository)
-            try write("struct Helper {}\n", to: "Katas/02-failing-kata/Sources/Kata02/Helpers/Helper.swift", in: repository)
+            try write(
+                "struct Helper {}\n", to: "Katas/02-failing-kata/Sources/Kata02/Helpers/Helper.swift", in: repository)
             try write(shippedTest + "// changed\n", to: Self.testFile, in: repository)
             #expect(try KataBinary.run(["check", "2"], in: repository).status == 0)
 
             let result = try KataBinary.run(["reset", "2", "--yes"], in: repository)
             #expect(result.status == 0, "\(result.errors)")
-            #expect(result.output.contains("Kata 02 · Fix the greeting is back to its starter: 2 files restored, 1 file you added removed."))
+            #expect(
+                result.output.contains(
+                    "Kata 02 · Fix the greeting is back to its starter: 2 files restored, 1 file you added removed."))
             #expect(try read(Self.sourceFile, in: repository) == shippedSource)
             #expect(try read(Self.testFile, in: repository) == shippedTest)
-            #expect(!FileManager.default.fileExists(atPath: file("Katas/02-failing-kata/Sources/Kata02/Helpers", in: repository).path))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: file("Katas/02-failing-kata/Sources/Kata02/Helpers", in: repository).path))
 
             // The backup it names holds exactly what the learner had.
-            let line = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("Your files are saved in ") })
+            let line = try #require(
+                result.output.split(separator: "\n").first { $0.hasPrefix("Your files are saved in ") })
             let backup = String(line.dropFirst("Your files are saved in ".count).prefix { $0 != ";" })
             #expect(backup.hasPrefix(".kata/backups/02-failing-kata-"))
             #expect(try read(backup + "Sources/Kata02/Greeter.swift", in: repository) == Self.solvedGreeter)
             #expect(try read(backup + "Sources/Kata02/Helpers/Helper.swift", in: repository) == "struct Helper {}\n")
-            #expect(try read(backup + "Tests/Kata02Tests/GreeterTests.swift", in: repository) == shippedTest + "// changed\n")
+            #expect(
+                try read(backup + "Tests/Kata02Tests/GreeterTests.swift", in: repository) == shippedTest
+                    + "// changed\n")
 
             // The kata is back at its start, and kata list says so.
-            #expect(try KataBinary.run(["list"], in: repository).output.contains("02  Fix the greeting     fixture, greeting  10 min  not started"))
+            #expect(
+                try KataBinary.run(["list"], in: repository).output.contains(
+                    "02  Fix the greeting     fixture, greeting  10 min  not started"))
             let again = try KataBinary.run(["reset", "2", "--yes"], in: repository)
             #expect(again.output.contains("Kata 02 · Fix the greeting is already as shipped; nothing to reset."))
         }
@@ -109,14 +122,18 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             try write(Self.solvedGreeter, to: Self.sourceFile, in: repository)
             let command = "'\(KataBinary.url.path)' reset 2"
-            let declined = try KataBinary.run(["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"), input: "n\n")
+            let declined = try KataBinary.run(
+                ["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"),
+                input: "n\n")
             #expect(declined.status == 0)
             #expect(declined.output.contains("changed  Katas/02-failing-kata/Sources/Kata02/Greeter.swift"))
             #expect(declined.output.contains("Your files are saved to a backup folder first. Reset? [y/N]"))
             #expect(declined.output.contains("Nothing was changed."))
             #expect(try read(Self.sourceFile, in: repository) == Self.solvedGreeter)
 
-            let accepted = try KataBinary.run(["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"), input: "y\n")
+            let accepted = try KataBinary.run(
+                ["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"),
+                input: "y\n")
             #expect(accepted.status == 0)
             #expect(accepted.output.contains("is back to its starter"))
             #expect(try read(Self.sourceFile, in: repository) != Self.solvedGreeter)
@@ -129,8 +146,12 @@ extension EndToEnd {
             try write(record, to: "Katas/02-failing-kata/.shipped.json", in: repository)
             let result = try KataBinary.run(["reset", "2", "--yes"], in: repository)
             #expect(result.status == 65)
-            #expect(result.errors.contains("names '../../escaped.txt', which is not a file of the kata's code; nothing was reset."))
-            #expect(!FileManager.default.fileExists(atPath: repository.deletingLastPathComponent().appendingPathComponent("escaped.txt").path))
+            #expect(
+                result.errors.contains(
+                    "names '../../escaped.txt', which is not a file of the kata's code; nothing was reset."))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: repository.deletingLastPathComponent().appendingPathComponent("escaped.txt").path))
         }
 
         @Test("reset of a kata without its shipped record says how to get it back")
@@ -147,14 +168,18 @@ extension EndToEnd {
         func ship() throws {
             let repository = try KataBinary.repository()
             #expect(try KataBinary.run(["ship", "--check"], in: repository).status == 0)
-            try write(try read(Self.testFile, in: repository) + "// a new expectation\n", to: Self.testFile, in: repository)
+            try write(
+                try read(Self.testFile, in: repository) + "// a new expectation\n", to: Self.testFile, in: repository)
 
             let stale = try KataBinary.run(["ship", "--check"], in: repository)
             #expect(stale.status == 1)
             #expect(stale.output.contains("Kata 02 · Fix the greeting     stale: run `kata ship 2`"))
             let verify = try KataBinary.run(["verify", "2"], in: repository)
             #expect(verify.status == 1)
-            #expect(verify.output.contains("Katas/02-failing-kata/.shipped.json does not match the starter (Tests/Kata02Tests/GreeterTests.swift changed): run `kata ship 2` after changing the starter"))
+            #expect(
+                verify.output.contains(
+                    "Katas/02-failing-kata/.shipped.json does not match the starter (Tests/Kata02Tests/GreeterTests.swift changed): run `kata ship 2` after changing the starter"
+                ))
 
             let shipped = try KataBinary.run(["ship", "2"], in: repository)
             #expect(shipped.output.contains("Kata 02 · Fix the greeting  recorded (3 files)"))
@@ -166,7 +191,8 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             let result = try KataBinary.run(["check", "2", "--format", "json"], in: repository)
             #expect(result.status == 1)
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
             #expect(object["outcome"] as? String == "testsFailed")
             #expect(object["passed"] as? Bool == false)
             #expect(object["exitCode"] as? Int == 1)
@@ -177,7 +203,8 @@ extension EndToEnd {
             #expect((object["kata"] as? [String: Any])?["folder"] as? String == "Katas/02-failing-kata")
 
             let broken = try KataBinary.run(["check", "3", "--format", "json"], in: repository)
-            let brokenObject = try #require(try JSONSerialization.jsonObject(with: Data(broken.output.utf8)) as? [String: Any])
+            let brokenObject = try #require(
+                try JSONSerialization.jsonObject(with: Data(broken.output.utf8)) as? [String: Any])
             #expect(brokenObject["outcome"] as? String == "buildFailed")
             #expect((brokenObject["buildErrors"] as? [[String: Any]])?.isEmpty == false)
 
@@ -186,7 +213,8 @@ extension EndToEnd {
                 let unknown = try KataBinary.run([command, "17", "--format", "json"], in: repository)
                 #expect(unknown.status == 64)
                 #expect(unknown.errors.contains("error: There is no kata '17'."))
-                let errorObject = try #require(try JSONSerialization.jsonObject(with: Data(unknown.output.utf8)) as? [String: Any])
+                let errorObject = try #require(
+                    try JSONSerialization.jsonObject(with: Data(unknown.output.utf8)) as? [String: Any])
                 #expect(errorObject["outcome"] as? String == "error")
                 #expect(errorObject["exitCode"] as? Int == 64)
                 #expect(errorObject["error"] as? String == "There is no kata '17'. The katas are 01 to 04.")
@@ -198,10 +226,14 @@ extension EndToEnd {
             #expect(combined.errors.contains("--verbose and --format json cannot be combined"))
         }
 
-        @Test("on a terminal, check shows a moving progress line while SwiftPM builds, and erases it", .enabled(if: hasScript))
+        @Test(
+            "on a terminal, check shows a moving progress line while SwiftPM builds, and erases it",
+            .enabled(if: hasScript))
         func spinner() throws {
             let repository = try KataBinary.repository()
-            let result = try KataBinary.run(["-qec", "'\(KataBinary.url.path)' check 1", "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"))
+            let result = try KataBinary.run(
+                ["-qec", "'\(KataBinary.url.path)' check 1", "/dev/null"], in: repository,
+                executable: URL(fileURLWithPath: "/usr/bin/script"))
             #expect(result.status == 0)
             #expect(result.output.contains("Building"))
             #expect(result.output.contains("\r\u{1B}[K"))
@@ -215,9 +247,11 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             let script = URL(fileURLWithPath: "/usr/bin/script")
             let command = "'\(KataBinary.url.path)' check 2"
-            let coloured = try KataBinary.run(["-qec", command, "/dev/null"], in: repository, environment: ["NO_COLOR": ""], executable: script)
+            let coloured = try KataBinary.run(
+                ["-qec", command, "/dev/null"], in: repository, environment: ["NO_COLOR": ""], executable: script)
             #expect(coloured.output.contains("\u{1B}[31m✘ FAILED"))
-            let plain = try KataBinary.run(["-qec", command, "/dev/null"], in: repository, environment: ["NO_COLOR": "1"], executable: script)
+            let plain = try KataBinary.run(
+                ["-qec", command, "/dev/null"], in: repository, environment: ["NO_COLOR": "1"], executable: script)
             #expect(plain.output.contains("✘ FAILED"))
             #expect(!plain.output.contains("\u{1B}[3"), "no colour codes with NO_COLOR")
             let piped = try KataBinary.run(["check", "2"], in: repository, environment: ["NO_COLOR": ""])

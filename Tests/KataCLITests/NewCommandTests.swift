@@ -12,50 +12,79 @@ extension EndToEnd {
         @Test("scaffolds a kata that verifies and builds into the site")
         func scaffoldVerifySite() throws {
             let repository = try KataBinary.repository()
-            let created = try KataBinary.run(["new", "Retry without waiting", "--patterns", "virtual time,fake", "--minutes", "30"], in: repository)
+            let created = try KataBinary.run(
+                ["new", "Retry without waiting", "--patterns", "virtual time,fake", "--minutes", "30"], in: repository)
             #expect(created.status == 0, "\(created.errors)")
             #expect(created.output.hasPrefix("Created Kata 05 · Retry without waiting\n"))
             let fileManager = FileManager.default
             for path in [
                 "\(Self.kataFolder)/Package.swift", "\(Self.kataFolder)/README.md", "\(Self.kataFolder)/.shipped.json",
-                "\(Self.kataFolder)/Sources/Kata05/Placeholder.swift", "\(Self.kataFolder)/Tests/Kata05Tests/PlaceholderTests.swift",
-                "Solutions/05-retry-without-waiting/Sources/Kata05/Placeholder.swift", "Solutions/05-retry-without-waiting/SOLUTION.md",
+                "\(Self.kataFolder)/Sources/Kata05/Placeholder.swift",
+                "\(Self.kataFolder)/Tests/Kata05Tests/PlaceholderTests.swift",
+                "Solutions/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
+                "Solutions/05-retry-without-waiting/SOLUTION.md",
             ] {
-                #expect(fileManager.fileExists(atPath: repository.appendingPathComponent(path).path), "\(path) is missing")
+                #expect(
+                    fileManager.fileExists(atPath: repository.appendingPathComponent(path).path), "\(path) is missing")
             }
-            let readme = try String(contentsOf: repository.appendingPathComponent("\(Self.kataFolder)/README.md"), encoding: .utf8)
-            #expect(readme.hasPrefix("---\nnumber: 5\ntitle: Retry without waiting\nslug: retry-without-waiting\npatterns: [virtual time, fake]\n"))
+            let readme = try String(
+                contentsOf: repository.appendingPathComponent("\(Self.kataFolder)/README.md"), encoding: .utf8)
+            #expect(
+                readme.hasPrefix(
+                    "---\nnumber: 5\ntitle: Retry without waiting\nslug: retry-without-waiting\npatterns: [virtual time, fake]\n"
+                ))
             #expect(readme.contains("minutes: 30\ndifficulty: intermediate\n"))
             let manifest = try String(contentsOf: repository.appendingPathComponent("Package.swift"), encoding: .utf8)
-            #expect(manifest.contains("    Kata(\"04-flaky-kata\", .v5),\n    Kata(\"05-retry-without-waiting\", .v6),\n]\n"))
+            #expect(
+                manifest.contains(
+                    "    Kata(\"04-flaky-kata\", .v5),\n    Kata(\"05-retry-without-waiting\", .v6),\n]\n"))
             let table = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
-            #expect(table.hasSuffix(
-                "| 04 | [Tame the flaky test](Katas/04-flaky-kata/README.md) | A tiny kata the end-to-end tests check. | fixture, greeting | 10 |\n"
-                    + "| 05 | [Retry without waiting](Katas/05-retry-without-waiting/README.md) | TODO: one line that says what the learner does in this kata. | virtual time, fake | 30 |\n"
-            ))
+            #expect(
+                table.hasSuffix(
+                    "| 04 | [Tame the flaky test](Katas/04-flaky-kata/README.md) | A tiny kata the end-to-end tests check. | fixture, greeting | 10 |\n"
+                        + "| 05 | [Retry without waiting](Katas/05-retry-without-waiting/README.md) | TODO: one line that says what the learner does in this kata. | virtual time, fake | 30 |\n"
+                ))
             #expect(created.output.contains("  README.md      + the kata's row in the kata table\n"))
 
             let verify = try KataBinary.run(["verify", "5"], in: repository)
             #expect(verify.status == 0, "\(verify.output)")
-            #expect(verify.output.contains("Kata 05 · Retry without waiting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes"))
+            #expect(
+                verify.output.contains(
+                    "Kata 05 · Retry without waiting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes"
+                ))
 
             let site = try KataBinary.run(["site"], in: repository)
             #expect(site.status == 0, "\(site.errors)")
             #expect(site.output.hasPrefix("Wrote site/: 14 files"))
-            let page = try String(contentsOf: repository.appendingPathComponent("site/katas/05-retry-without-waiting.html"), encoding: .utf8)
+            let page = try String(
+                contentsOf: repository.appendingPathComponent("site/katas/05-retry-without-waiting.html"),
+                encoding: .utf8)
             #expect(page.contains("Retry without waiting"))
-            #expect(fileManager.fileExists(atPath: repository.appendingPathComponent("site/solutions/05-retry-without-waiting.html").path))
+            #expect(
+                fileManager.fileExists(
+                    atPath: repository.appendingPathComponent("site/solutions/05-retry-without-waiting.html").path))
         }
 
-        @Test("refuses bad input with a message on standard error and exit 64, and writes nothing", arguments: [
-            (["Fix the greeting", "--patterns", "fake"], "Kata 02 is already called 'Fix the greeting'."),
-            (["Failing kata", "--patterns", "fake"], "A kata with the slug 'failing-kata' exists already: Katas/02-failing-kata."),
-            (["Retry without waiting", "--patterns", "fake", "--number", "2"], "Kata number 02 is taken by Katas/02-failing-kata.\nThe next free number is 05: leave out --number to take it."),
-            (["../../etc", "--patterns", "fake"], "The title '../../etc' contains '/'"),
-            (["Retry without waiting", "--patterns", ""], "--patterns '' names no pattern."),
-            (["Retry without waiting", "--patterns", "fake", "--minutes", "0"], "--minutes 0 is out of range: a kata takes 5 to 240 minutes"),
-            (["", "--patterns", "fake"], "The title is empty."),
-        ])
+        @Test(
+            "refuses bad input with a message on standard error and exit 64, and writes nothing",
+            arguments: [
+                (["Fix the greeting", "--patterns", "fake"], "Kata 02 is already called 'Fix the greeting'."),
+                (
+                    ["Failing kata", "--patterns", "fake"],
+                    "A kata with the slug 'failing-kata' exists already: Katas/02-failing-kata."
+                ),
+                (
+                    ["Retry without waiting", "--patterns", "fake", "--number", "2"],
+                    "Kata number 02 is taken by Katas/02-failing-kata.\nThe next free number is 05: leave out --number to take it."
+                ),
+                (["../../etc", "--patterns", "fake"], "The title '../../etc' contains '/'"),
+                (["Retry without waiting", "--patterns", ""], "--patterns '' names no pattern."),
+                (
+                    ["Retry without waiting", "--patterns", "fake", "--minutes", "0"],
+                    "--minutes 0 is out of range: a kata takes 5 to 240 minutes"
+                ),
+                (["", "--patterns", "fake"], "The title is empty."),
+            ])
         func badInput(arguments: [String], message: String) throws {
             let repository = try KataBinary.repository()
             let manifest = try Data(contentsOf: repository.appendingPathComponent("Package.swift"))
@@ -66,7 +95,9 @@ extension EndToEnd {
             #expect(result.output.isEmpty)
             #expect(try Data(contentsOf: repository.appendingPathComponent("Package.swift")) == manifest)
             #expect(try Data(contentsOf: repository.appendingPathComponent("README.md")) == readme)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Katas").path).count == 4)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Katas").path)
+                    .count == 4)
         }
 
         @Test("the same title twice: the second is refused and the first kata stays as it was")
@@ -77,7 +108,10 @@ extension EndToEnd {
             let readme = try Data(contentsOf: repository.appendingPathComponent("\(Self.kataFolder)/README.md"))
             let second = try KataBinary.run(["new", "Retry without waiting", "--patterns", "fake"], in: repository)
             #expect(second.status == 64)
-            #expect(second.errors.contains("error: A kata with the slug 'retry-without-waiting' exists already: Katas/05-retry-without-waiting."))
+            #expect(
+                second.errors.contains(
+                    "error: A kata with the slug 'retry-without-waiting' exists already: Katas/05-retry-without-waiting."
+                ))
             #expect(try Data(contentsOf: repository.appendingPathComponent("\(Self.kataFolder)/README.md")) == readme)
         }
 
@@ -88,7 +122,10 @@ extension EndToEnd {
             let serial = try KataBinary.run(["verify", "1", "2", "3", "--jobs", "1"], in: repository)
             #expect(parallel.status == 1)
             #expect(parallel.output == serial.output)
-            #expect(parallel.output.contains("Kata 01 · Already solved    ✔ documents  ✔ starter builds  ✘ tests fail on starter  ✔ solution passes\n    tests fail on starter: against the starter the tests should fail, but the run ended as 'passed'\nKata 02 · Fix the greeting  ✔ documents"))
+            #expect(
+                parallel.output.contains(
+                    "Kata 01 · Already solved    ✔ documents  ✔ starter builds  ✘ tests fail on starter  ✔ solution passes\n    tests fail on starter: against the starter the tests should fail, but the run ended as 'passed'\nKata 02 · Fix the greeting  ✔ documents"
+                ))
             #expect(parallel.output.hasSuffix("\n2 of 3 katas verified, 1 broken.\n"))
 
             let json = try KataBinary.run(["verify", "1", "2", "--format", "json"], in: repository)
@@ -101,7 +138,10 @@ extension EndToEnd {
             #expect(katas.map { $0["slug"] as? String } == ["passing-kata", "failing-kata"])
             #expect(katas.map { $0["passed"] as? Bool } == [false, true])
             let rules = try #require(katas[0]["rules"] as? [[String: Any]])
-            #expect(rules.map { $0["name"] as? String } == ["documents", "starter builds", "tests fail on starter", "solution passes"])
+            #expect(
+                rules.map { $0["name"] as? String } == [
+                    "documents", "starter builds", "tests fail on starter", "solution passes",
+                ])
             #expect(rules[2]["passed"] as? Bool == false)
             #expect((rules[2]["detail"] as? String)?.contains("ended as 'passed'") == true)
             #expect(rules[0]["detail"] is NSNull)

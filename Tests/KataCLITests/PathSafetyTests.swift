@@ -30,9 +30,11 @@ extension EndToEnd {
             let kata = outside.appendingPathComponent("kata")
             try FileManager.default.copyItem(at: repository.appendingPathComponent("Katas/02-failing-kata"), to: kata)
             let readme = kata.appendingPathComponent("README.md")
-            try Data(try String(contentsOf: readme, encoding: .utf8)
-                .replacingOccurrences(of: "number: 2", with: "number: 5")
-                .replacingOccurrences(of: "slug: failing-kata", with: "slug: outside-kata").utf8).write(to: readme)
+            try Data(
+                try String(contentsOf: readme, encoding: .utf8)
+                    .replacingOccurrences(of: "number: 2", with: "number: 5")
+                    .replacingOccurrences(of: "slug: failing-kata", with: "slug: outside-kata").utf8
+            ).write(to: readme)
             try link("Katas/05-outside-kata", in: repository, to: kata)
             let before = KataBinary.snapshot(outside)
 
@@ -41,15 +43,22 @@ extension EndToEnd {
             #expect(list.output.contains("04  Tame the flaky test"), "the other katas still list")
             #expect(list.errors.contains("error: Katas/05-outside-kata leads to "))
             #expect(list.errors.contains("outside the repository; kata reads and writes only inside"))
-            #expect(list.errors.contains("Replace the link with a real folder or file inside the repository, or remove it."))
+            #expect(
+                list.errors.contains("Replace the link with a real folder or file inside the repository, or remove it.")
+            )
 
-            for arguments in [["show", "5"], ["hint", "5"], ["check", "5"], ["reset", "5", "--yes"], ["ship", "5"], ["solution", "5", "--yes"], ["site"]] {
+            for arguments in [
+                ["show", "5"], ["hint", "5"], ["check", "5"], ["reset", "5", "--yes"], ["ship", "5"],
+                ["solution", "5", "--yes"], ["site"],
+            ] {
                 let result = try KataBinary.run(arguments, in: repository)
                 #expect(result.status == 65, "\(arguments): \(result.errors)")
                 #expect(result.errors.contains("Katas/05-outside-kata"), "\(arguments): \(result.errors)")
             }
             #expect(KataBinary.snapshot(outside) == before, "nothing outside was changed")
-            #expect(!FileManager.default.fileExists(atPath: kata.appendingPathComponent(".build").path), "nothing was built out there")
+            #expect(
+                !FileManager.default.fileExists(atPath: kata.appendingPathComponent(".build").path),
+                "nothing was built out there")
         }
 
         @Test("a README that links outside is not read")
@@ -57,12 +66,16 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             let outside = try outsideFolder()
             let readme = outside.appendingPathComponent("README.md")
-            try FileManager.default.copyItem(at: repository.appendingPathComponent("Katas/02-failing-kata/README.md"), to: readme)
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent("Katas/02-failing-kata/README.md"), to: readme)
             try link("Katas/02-failing-kata/README.md", in: repository, to: readme)
 
             let result = try KataBinary.run(["show", "2"], in: repository)
             #expect(result.status == 65)
-            #expect(result.errors.contains("error: Katas/02-failing-kata/README.md leads to \(readme.resolvingSymlinksInPath().path), outside the repository"))
+            #expect(
+                result.errors.contains(
+                    "error: Katas/02-failing-kata/README.md leads to \(readme.resolvingSymlinksInPath().path), outside the repository"
+                ))
             #expect(result.output.isEmpty)
         }
 
@@ -70,14 +83,18 @@ extension EndToEnd {
         func progressFolderLink() throws {
             let repository = try KataBinary.repository()
             let outside = try outsideFolder()
-            try Data(#"{"version":1,"katas":{"02":{"status":"passed","hintsShown":2}}}"#.utf8).write(to: outside.appendingPathComponent("state.json"))
+            try Data(#"{"version":1,"katas":{"02":{"status":"passed","hintsShown":2}}}"#.utf8).write(
+                to: outside.appendingPathComponent("state.json"))
             try link(".kata", in: repository, to: outside)
             let before = KataBinary.snapshot(outside)
 
             let hint = try KataBinary.run(["hint", "2"], in: repository)
             #expect(hint.status == 0)
             #expect(hint.output.contains("Hint 1 of 2"), "the progress out there was not read")
-            #expect(hint.errors.contains(".kata/state.json leads outside the repository (a symbolic link), so kata neither reads nor saves your progress there."))
+            #expect(
+                hint.errors.contains(
+                    ".kata/state.json leads outside the repository (a symbolic link), so kata neither reads nor saves your progress there."
+                ))
             #expect(hint.errors.contains("Remove the link"))
 
             let source = repository.appendingPathComponent("Katas/02-failing-kata/Sources/Kata02/Greeter.swift")
@@ -94,16 +111,22 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             let outside = try outsideFolder()
             let sources = outside.appendingPathComponent("Sources")
-            try FileManager.default.createDirectory(at: sources.appendingPathComponent("Kata02"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: sources.appendingPathComponent("Kata02"), withIntermediateDirectories: true)
             try Data("// not the starter\n".utf8).write(to: sources.appendingPathComponent("Kata02/Greeter.swift"))
             try link("Katas/02-failing-kata/Sources", in: repository, to: sources)
             let before = KataBinary.snapshot(outside)
 
             let result = try KataBinary.run(["reset", "2", "--yes"], in: repository)
             #expect(result.status == 65)
-            #expect(result.errors.contains("error: Katas/02-failing-kata/Sources leads to \(sources.resolvingSymlinksInPath().path), outside the repository"))
+            #expect(
+                result.errors.contains(
+                    "error: Katas/02-failing-kata/Sources leads to \(sources.resolvingSymlinksInPath().path), outside the repository"
+                ))
             #expect(KataBinary.snapshot(outside) == before, "the file out there was not overwritten")
-            let backups = (try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent(".kata/backups").path)) ?? []
+            let backups =
+                (try? FileManager.default.contentsOfDirectory(
+                    atPath: repository.appendingPathComponent(".kata/backups").path)) ?? []
             #expect(backups.isEmpty, "no backup was started")
         }
 
@@ -112,7 +135,8 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             let outside = try outsideFolder()
             let solution = outside.appendingPathComponent("solution")
-            try FileManager.default.copyItem(at: repository.appendingPathComponent("Solutions/02-failing-kata"), to: solution)
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent("Solutions/02-failing-kata"), to: solution)
             try link("Solutions/02-failing-kata", in: repository, to: solution)
 
             for arguments in [["site"], ["solution", "2", "--yes"]] {
@@ -123,15 +147,22 @@ extension EndToEnd {
             #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent("site").path))
         }
 
-        @Test("a kata named like a path reaches no file", arguments: ["../../Package.swift", "../01-passing-kata", "/etc/passwd", "02/../../..", "..", "."])
+        @Test(
+            "a kata named like a path reaches no file",
+            arguments: ["../../Package.swift", "../01-passing-kata", "/etc/passwd", "02/../../..", "..", "."])
         func pathLikeNames(reference: String) throws {
             let repository = try KataBinary.repository()
             for command in ["show", "hint", "check", "reset"] {
-                let result = try KataBinary.run(command == "reset" ? [command, reference, "--yes"] : [command, reference], in: repository)
+                let result = try KataBinary.run(
+                    command == "reset" ? [command, reference, "--yes"] : [command, reference], in: repository)
                 #expect(result.status == 64, "\(command) \(reference): \(result.errors)")
-                #expect(result.errors.contains("There is no kata '\(reference)'."), "\(command) \(reference): \(result.errors)")
+                #expect(
+                    result.errors.contains("There is no kata '\(reference)'."),
+                    "\(command) \(reference): \(result.errors)")
             }
-            #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent(".kata").path), "nothing was recorded")
+            #expect(
+                !FileManager.default.fileExists(atPath: repository.appendingPathComponent(".kata").path),
+                "nothing was recorded")
         }
 
         @Test("--root names the repository, and kata writes only inside it")
@@ -141,11 +172,13 @@ extension EndToEnd {
             let result = try KataBinary.run(["hint", "2", "--root", repository.path], in: elsewhere)
             #expect(result.status == 0)
             #expect(FileManager.default.fileExists(atPath: repository.appendingPathComponent(".kata/state.json").path))
-            #expect(KataBinary.snapshot(elsewhere).keys.sorted() == ["/precious.txt"], "nothing was written where kata ran")
+            #expect(
+                KataBinary.snapshot(elsewhere).keys.sorted() == ["/precious.txt"], "nothing was written where kata ran")
 
             let notRepository = try KataBinary.run(["hint", "2", "--root", elsewhere.path], in: repository)
             #expect(notRepository.status == 66)
-            #expect(notRepository.errors.contains("is not a kata repository: it needs a Package.swift and a Katas folder."))
+            #expect(
+                notRepository.errors.contains("is not a kata repository: it needs a Package.swift and a Katas folder."))
         }
     }
 }

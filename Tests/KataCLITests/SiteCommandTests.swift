@@ -26,7 +26,8 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             _ = try KataBinary.run(["site"], in: repository)
             let readme = repository.appendingPathComponent("Katas/02-failing-kata/README.md")
-            try (try String(contentsOf: readme, encoding: .utf8) + "\nOne more line.\n").write(to: readme, atomically: true, encoding: .utf8)
+            try (try String(contentsOf: readme, encoding: .utf8) + "\nOne more line.\n").write(
+                to: readme, atomically: true, encoding: .utf8)
             let check = try KataBinary.run(["site", "--check"], in: repository)
             #expect(check.status == 1)
             #expect(check.errors.contains("site/ is out of date with the katas"))
@@ -41,10 +42,14 @@ extension EndToEnd {
             let index = repository.appendingPathComponent("site/index.html")
             let before = try Data(contentsOf: index)
             let readme = repository.appendingPathComponent("Katas/02-failing-kata/README.md")
-            try (try String(contentsOf: readme, encoding: .utf8) + "\nSee [kata 9](../09-missing/README.md).\n").write(to: readme, atomically: true, encoding: .utf8)
+            try (try String(contentsOf: readme, encoding: .utf8) + "\nSee [kata 9](../09-missing/README.md).\n").write(
+                to: readme, atomically: true, encoding: .utf8)
             let result = try KataBinary.run(["site"], in: repository)
             #expect(result.status == 65)
-            #expect(result.errors.contains("error: Katas/02-failing-kata/README.md:34: links to Katas/09-missing/README.md, which does not exist."))
+            #expect(
+                result.errors.contains(
+                    "error: Katas/02-failing-kata/README.md:34: links to Katas/09-missing/README.md, which does not exist."
+                ))
             #expect(try Data(contentsOf: index) == before)
             #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent("site.new").path))
         }

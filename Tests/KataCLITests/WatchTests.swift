@@ -11,8 +11,12 @@ extension EndToEnd {
     struct WatchTests {
         /// Writes the reference solution of kata 02 over the learner's code.
         func fixKata02(in repository: URL, atomically: Bool) throws {
-            let solution = try String(contentsOf: repository.appendingPathComponent("Solutions/02-failing-kata/Sources/Kata02/Greeter.swift"), encoding: .utf8)
-            try solution.write(to: repository.appendingPathComponent("Katas/02-failing-kata/Sources/Kata02/Greeter.swift"), atomically: atomically, encoding: .utf8)
+            let solution = try String(
+                contentsOf: repository.appendingPathComponent("Solutions/02-failing-kata/Sources/Kata02/Greeter.swift"),
+                encoding: .utf8)
+            try solution.write(
+                to: repository.appendingPathComponent("Katas/02-failing-kata/Sources/Kata02/Greeter.swift"),
+                atomically: atomically, encoding: .utf8)
         }
 
         @Test("--poll: checks at once, again when the code is fixed, and moves on to the next kata at n")
@@ -32,7 +36,9 @@ extension EndToEnd {
             try kata.require("\nWatching Katas/03-broken-kata for changes · r check again · h hint · q quit\n")
             kata.press("q")
             #expect(kata.waitForExit() == 0, "\(kata.transcript)")
-            #expect(kata.output.components(separatedBy: "Checking Kata 02").count - 1 == 2, "once at the start, once after the fix: \(kata.transcript)")
+            #expect(
+                kata.output.components(separatedBy: "Checking Kata 02").count - 1 == 2,
+                "once at the start, once after the fix: \(kata.transcript)")
             #expect(kata.errors.isEmpty, "\(kata.errors)")
 
             let list = try KataBinary.run(["list"], in: repository)
@@ -40,7 +46,9 @@ extension EndToEnd {
             #expect(list.output.contains("03  Build the seam       fixture, greeting  10 min  failing"))
         }
 
-        @Test("without --poll, inotify tells of an editor's save (a new file renamed over the old)", .enabled(if: FileManager.default.fileExists(atPath: "/proc/sys/fs/inotify")))
+        @Test(
+            "without --poll, inotify tells of an editor's save (a new file renamed over the old)",
+            .enabled(if: FileManager.default.fileExists(atPath: "/proc/sys/fs/inotify")))
         func notifiedLoop() throws {
             let repository = try KataBinary.repository()
             let kata = try RunningKata(["watch", "2"], in: repository)
@@ -69,17 +77,23 @@ extension EndToEnd {
             #expect(kata.waitForExit() == 0, "\(kata.transcript)")
         }
 
-        @Test("Ctrl-C during a check stops it and every process it started, exits 130 and records nothing", .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline")))
+        @Test(
+            "Ctrl-C during a check stops it and every process it started, exits 130 and records nothing",
+            .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline")))
         func interrupt() throws {
             let repository = try KataBinary.repository("hanging-repository")
             let kata = try RunningKata(["watch", "1"], in: repository)
             defer { kata.stop() }
             // The fixture's test waits for ever; once its process runs, the check is well under way.
-            try #require(KataBinary.waitForTestBinary(in: repository), "the fixture's test process never started: \(kata.transcript)")
+            try #require(
+                KataBinary.waitForTestBinary(in: repository),
+                "the fixture's test process never started: \(kata.transcript)")
             kill(kata.process.processIdentifier, SIGINT)
             #expect(kata.waitForExit() == 130, "\(kata.transcript)")
             #expect(kata.errors.contains("Interrupted; the tests were stopped and nothing was recorded."))
-            #expect(KataBinary.processes(mentioning: repository.path).isEmpty, "\(KataBinary.processes(mentioning: repository.path))")
+            #expect(
+                KataBinary.processes(mentioning: repository.path).isEmpty,
+                "\(KataBinary.processes(mentioning: repository.path))")
             #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent(".kata/state.json").path))
         }
 
@@ -102,7 +116,8 @@ extension EndToEnd {
             // The trap keeps the shell alive through Ctrl-C to report kata's status: dash, the
             // usual /bin/sh, dies of the terminal's SIGINT while it waits, where bash does not.
             let command = "trap : INT; '\(KataBinary.url.path)' watch 2 --poll; echo \"status=$?\"; stty -a"
-            let kata = try RunningKata(["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"))
+            let kata = try RunningKata(
+                ["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"))
             defer { kata.stop() }
             try kata.require("Watching Katas/02-failing-kata for changes")
             kata.press(quitting.key)
@@ -165,8 +180,8 @@ final class RunningKata: @unchecked Sendable {
         let exited = exited
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        collect(output.fileHandleForReading, onEnd: { $0.outputEnded = true }) { $0.outputData += $1 }
-        collect(errors.fileHandleForReading, onEnd: { _ in }) { $0.errorData += $1 }
+        collect(output.fileHandleForReading, onEnd: { $0.outputEnded = true }, into: { $0.outputData += $1 })
+        collect(errors.fileHandleForReading, onEnd: { _ in }, into: { $0.errorData += $1 })
     }
 
     var output: String { condition.withLock { outputText } }
@@ -178,7 +193,8 @@ final class RunningKata: @unchecked Sendable {
 
     /// Waits until the output contains `text`; a test stops at the first one that never comes,
     /// at once when the output has ended without it.
-    func require(_ text: String, within seconds: Double = 240, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func require(_ text: String, within seconds: Double = 240, sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         let deadline = Date(timeIntervalSinceNow: seconds)
         let seen = condition.withLock {
             while !outputText.contains(text), !outputEnded {

@@ -34,7 +34,9 @@ struct ExistingKatas {
     func nextFreeNumber() throws -> Int {
         let next = (folders.map(\.number).max() ?? 0) + 1
         guard NewFrontend.numberRange.contains(next) else {
-            throw KataError(.usage, "Kata 99 exists, so there is no next number.", advice: "Pick a free number from 01 to 98 with --number.")
+            throw KataError(
+                .usage, "Kata 99 exists, so there is no next number.",
+                advice: "Pick a free number from 01 to 98 with --number.")
         }
         return next
     }

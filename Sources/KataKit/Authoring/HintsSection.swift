@@ -21,7 +21,8 @@ public enum HintsSection {
                     current = nil
                 }
                 if let open = html.range(of: "<details", options: .backwards),
-                   html.range(of: "</details>", range: open.upperBound..<html.endIndex) == nil {
+                    html.range(of: "</details>", range: open.upperBound..<html.endIndex) == nil
+                {
                     current = []
                 }
             } else if current != nil {

@@ -123,71 +123,71 @@ public struct KataScaffold: Sendable, Equatable {
             "<details><summary>Hint \(index + 1)</summary>\n\n\(hint)\n\n</details>"
         }.joined(separator: "\n")
         return """
-        ---
-        number: \(number)
-        title: \(YAMLText.scalar(metadata.title))
-        slug: \(YAMLText.scalar(metadata.slug))
-        patterns: [\(metadata.patterns.map { YAMLText.scalar($0, inFlowSequence: true) }.joined(separator: ", "))]
-        seed: \(YAMLText.scalar(metadata.seed))
-        minutes: \(metadata.minutes)
-        difficulty: \(metadata.difficulty.rawValue)
-        summary: \(YAMLText.scalar(metadata.summary))
-        hints:
-        \(metadata.hints.map { "  - " + YAMLText.scalar($0) }.joined(separator: "\n"))
-        ---
+            ---
+            number: \(number)
+            title: \(YAMLText.scalar(metadata.title))
+            slug: \(YAMLText.scalar(metadata.slug))
+            patterns: [\(metadata.patterns.map { YAMLText.scalar($0, inFlowSequence: true) }.joined(separator: ", "))]
+            seed: \(YAMLText.scalar(metadata.seed))
+            minutes: \(metadata.minutes)
+            difficulty: \(metadata.difficulty.rawValue)
+            summary: \(YAMLText.scalar(metadata.summary))
+            hints:
+            \(metadata.hints.map { "  - " + YAMLText.scalar($0) }.joined(separator: "\n"))
+            ---
 
-        # Kata \(id) · \(metadata.title)
+            # Kata \(id) · \(metadata.title)
 
-        TODO: one paragraph: what the learner will be able to do after this kata.
+            TODO: one paragraph: what the learner will be able to do after this kata.
 
-        ## The story
+            ## The story
 
-        TODO: a short, realistic situation: the app, the team, the code as shipped, and why it
-        matters now.
+            TODO: a short, realistic situation: the app, the team, the code as shipped, and why it
+            matters now.
 
-        ## Why this code is hard to test
+            ## Why this code is hard to test
 
-        TODO: the starter's problem in plain words, and the test one would otherwise write (slow,
-        flaky or impossible) as a code block, with what goes wrong when it runs.
+            TODO: the starter's problem in plain words, and the test one would otherwise write (slow,
+            flaky or impossible) as a code block, with what goes wrong when it runs.
 
-        ## The pattern
+            ## The pattern
 
-        TODO: the idea, with a small diagram (ASCII in a code block) or a table of the roles
-        involved.
+            TODO: the idea, with a small diagram (ASCII in a code block) or a table of the roles
+            involved.
 
-        ## Your task
+            ## Your task
 
-        TODO: what to build, naming the seam exactly: the type names, method signatures and
-        `init` labels the tests use. Say what may be designed freely.
+            TODO: what to build, naming the seam exactly: the type names, method signatures and
+            `init` labels the tests use. Say what may be designed freely.
 
-        For now the kata is a placeholder from `kata new`, so that `kata verify \(number)` passes from
-        the start. Replace it with the kata:
+            For now the kata is a placeholder from `kata new`, so that `kata verify \(number)` passes from
+            the start. Replace it with the kata:
 
-        - `Sources/\(moduleName)/Placeholder.swift`: the starter, which answers wrongly;
-        - `Tests/\(moduleName)Tests/PlaceholderTests.swift`: the test, which expects the right answer;
-        - `\(solutionFolder)/Sources/\(moduleName)`: the reference solution, which gives it.
+            - `Sources/\(moduleName)/Placeholder.swift`: the starter, which answers wrongly;
+            - `Tests/\(moduleName)Tests/PlaceholderTests.swift`: the test, which expects the right answer;
+            - `\(solutionFolder)/Sources/\(moduleName)`: the reference solution, which gives it.
 
-        Then run `kata ship \(number)` and `kata verify \(number)`.
+            Then run `kata ship \(number)` and `kata verify \(number)`.
 
-        ## Steps
+            ## Steps
 
-        1. TODO: a numbered list of small steps, each leaving the code compiling where possible.
+            1. TODO: a numbered list of small steps, each leaving the code compiling where possible.
 
-        ## Check your work
+            ## Check your work
 
-        Run `swift run kata check \(number)` from the repository root, or `swift test` in this folder.
-        TODO: show what a pass looks like, and how long it takes.
+            Run `swift run kata check \(number)` from the repository root, or `swift test` in this folder.
+            TODO: show what a pass looks like, and how long it takes.
 
-        ## Hints
+            ## Hints
 
-        \(hintBlocks)
+            \(hintBlocks)
 
-        ## Further reading
+            ## Further reading
 
-        TODO: the production-grade libraries that do the same job, and the topics of the articles
-        the kata grew from.
+            TODO: the production-grade libraries that do the same job, and the topics of the articles
+            the kata grew from.
 
-        """
+            """
     }
 
     var solutionNotes: String {

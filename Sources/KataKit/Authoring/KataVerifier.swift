@@ -39,34 +39,48 @@ public struct KataVerifier: Sendable {
     public func verify(_ kata: Kata, repetitions: Int = 1) throws -> Result {
         var rules: [Rule] = [checkDocuments(kata)]
 
-        let build = try runner.run(swift, ["build", "--package-path", kata.directory.path, "--target", kata.moduleName], in: repository.root)
+        let build = try runner.run(
+            swift, ["build", "--package-path", kata.directory.path, "--target", kata.moduleName], in: repository.root)
         let buildReport = TestOutputParser.parse(build.output, exitCode: build.exitCode, wasSignaled: build.wasSignaled)
-        rules.append(Rule(
-            name: "starter builds",
-            passed: build.succeeded,
-            detail: build.succeeded ? nil : "the starter module \(kata.moduleName) does not compile: " + firstProblem(buildReport, build.output)
-        ))
+        rules.append(
+            Rule(
+                name: "starter builds",
+                passed: build.succeeded,
+                detail: build.succeeded
+                    ? nil
+                    : "the starter module \(kata.moduleName) does not compile: "
+                        + firstProblem(buildReport, build.output)
+            ))
 
         let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: repository.root)
         let options = TestRunOptions(repetitions: repetitions)
         let starter = try session.run(package: kata.directory, options: options)
         let failsProperly = [.testsFailed, .buildFailed].contains(starter.report.outcome)
         let tries = repetitions > 1 ? " in any of \(starter.runs) runs" : ""
-        rules.append(Rule(
-            name: "tests fail on starter",
-            passed: failsProperly,
-            detail: failsProperly ? nil : "against the starter the tests should fail, but the run ended as '\(starter.report.outcome.rawValue)'\(tries)"
-        ))
+        rules.append(
+            Rule(
+                name: "tests fail on starter",
+                passed: failsProperly,
+                detail: failsProperly
+                    ? nil
+                    : "against the starter the tests should fail, but the run ended as '\(starter.report.outcome.rawValue)'\(tries)"
+            ))
 
         let stage = try stageSolution(of: kata)
         let solution = try session.run(package: stage, options: options)
         let solutionPasses = solution.report.outcome == .passed
-        let failedRun = repetitions > 1 ? " (run \(solution.runs) of \(repetitions); the \(solution.passedRuns) before it passed)" : ""
-        rules.append(Rule(
-            name: "solution passes",
-            passed: solutionPasses,
-            detail: solutionPasses ? nil : "against Solutions/\(kata.folderName) the run ended as '\(solution.report.outcome.rawValue)'\(failedRun): " + firstProblem(solution.report, solution.output)
-        ))
+        let failedRun =
+            repetitions > 1
+            ? " (run \(solution.runs) of \(repetitions); the \(solution.passedRuns) before it passed)" : ""
+        rules.append(
+            Rule(
+                name: "solution passes",
+                passed: solutionPasses,
+                detail: solutionPasses
+                    ? nil
+                    : "against Solutions/\(kata.folderName) the run ended as '\(solution.report.outcome.rawValue)'\(failedRun): "
+                        + firstProblem(solution.report, solution.output)
+            ))
         return Result(kata: kata, rules: rules)
     }
 
@@ -74,7 +88,8 @@ public struct KataVerifier: Sendable {
     func stageSolution(of kata: Kata) throws -> URL {
         let fileManager = FileManager.default
         let stage = repository.workDirectory.appendingPathComponent("verify/\(kata.folderName)", isDirectory: true)
-        try repository.requireInside(kata.solutionSourcesDirectory, what: "Solutions/\(kata.folderName)/Sources/\(kata.moduleName)")
+        try repository.requireInside(
+            kata.solutionSourcesDirectory, what: "Solutions/\(kata.folderName)/Sources/\(kata.moduleName)")
         do {
             try fileManager.createDirectory(at: stage, withIntermediateDirectories: true)
             let previous = Self.contents(of: stage)
@@ -84,21 +99,25 @@ public struct KataVerifier: Sendable {
             }
             for name in try fileManager.contentsOfDirectory(atPath: kata.directory.path)
             where !name.hasPrefix(".build") && name != ".swiftpm" && name != "Sources" {
-                try fileManager.copyItem(at: kata.directory.appendingPathComponent(name), to: stage.appendingPathComponent(name))
+                try fileManager.copyItem(
+                    at: kata.directory.appendingPathComponent(name), to: stage.appendingPathComponent(name))
             }
             let sources = stage.appendingPathComponent("Sources", isDirectory: true)
             try fileManager.createDirectory(at: sources, withIntermediateDirectories: true)
-            try fileManager.copyItem(at: kata.solutionSourcesDirectory, to: sources.appendingPathComponent(kata.moduleName))
+            try fileManager.copyItem(
+                at: kata.solutionSourcesDirectory, to: sources.appendingPathComponent(kata.moduleName))
             // A copy keeps the original's modification time, and the Swift driver rebuilds only
             // files newer than its last build: a changed file with an older time would be skipped.
             for (path, data) in Self.contents(of: stage) where previous[path] != data {
-                try fileManager.setAttributes([.modificationDate: Date()], ofItemAtPath: stage.appendingPathComponent(path).path)
+                try fileManager.setAttributes(
+                    [.modificationDate: Date()], ofItemAtPath: stage.appendingPathComponent(path).path)
             }
         } catch {
             throw KataError(
                 .fileSystem,
                 "Could not prepare the solution of \(kata.heading) in \(stage.path): \(FileSystemFailure.reason(of: error))",
-                advice: "Check that Solutions/\(kata.folderName)/Sources/\(kata.moduleName) exists and that .build is writable."
+                advice:
+                    "Check that Solutions/\(kata.folderName)/Sources/\(kata.moduleName) exists and that .build is writable."
             )
         }
         return stage
@@ -107,7 +126,9 @@ public struct KataVerifier: Sendable {
     /// Every file of a staged kata but its build output, by relative path.
     static func contents(of stage: URL) -> [String: Data] {
         var files: [String: Data] = [:]
-        guard let enumerator = FileManager.default.enumerator(at: stage, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+        guard
+            let enumerator = FileManager.default.enumerator(at: stage, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return files }
         for case let url as URL in enumerator {
             let relative = String(url.path.dropFirst(stage.path.count + 1))
             if relative.hasPrefix(".build") || relative.hasPrefix(".swiftpm") {
@@ -126,14 +147,18 @@ public struct KataVerifier: Sendable {
         var problems: [String] = []
         let readmeHints = HintsSection.hints(in: kata.instructions)
         if readmeHints != kata.metadata.hints.map(HintsSection.normalize) {
-            problems.append("the README's `## Hints` section (\(readmeHints.count) hints) does not repeat the \(kata.metadata.hints.count) front-matter hints word for word, in order")
+            problems.append(
+                "the README's `## Hints` section (\(readmeHints.count) hints) does not repeat the \(kata.metadata.hints.count) front-matter hints word for word, in order"
+            )
         }
         let solutionNotes = kata.solutionDirectory.appendingPathComponent("SOLUTION.md")
         if !FileManager.default.fileExists(atPath: solutionNotes.path) {
             problems.append("Solutions/\(kata.folderName)/SOLUTION.md is missing")
         }
         problems.append(contentsOf: shippedRecordProblems(kata))
-        return Rule(name: "documents", passed: problems.isEmpty, detail: problems.isEmpty ? nil : problems.joined(separator: "; "))
+        return Rule(
+            name: "documents", passed: problems.isEmpty,
+            detail: problems.isEmpty ? nil : problems.joined(separator: "; "))
     }
 
     /// `kata reset` and the tamper warnings trust `.shipped.json`, so it must match the starter.
@@ -146,7 +171,9 @@ public struct KataVerifier: Sendable {
             let differences = try ShippedRecord.load(for: kata).differences(from: ShippedRecord.capture(kata))
             guard !differences.isEmpty else { return [] }
             let listed = differences.prefix(3).map { "\($0.path) \($0.difference.rawValue)" }.joined(separator: ", ")
-            return ["\(path) does not match the starter (\(listed)\(differences.count > 3 ? ", …" : "")): run `kata ship \(kata.number)` after changing the starter"]
+            return [
+                "\(path) does not match the starter (\(listed)\(differences.count > 3 ? ", …" : "")): run `kata ship \(kata.number)` after changing the starter"
+            ]
         } catch let error as KataError {
             return [error.message]
         } catch {

@@ -27,7 +27,10 @@ public enum ManifestKataList {
     public static func inserting(_ entry: String, number: Int, into manifest: String) throws -> String {
         var lines = manifest.components(separatedBy: "\n")
         guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == opening }),
-              let end = lines[(start + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("]") && indentation(of: $0) <= indentation(of: lines[start]) })
+            let end = lines[(start + 1)...].firstIndex(where: {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("]")
+                    && indentation(of: $0) <= indentation(of: lines[start])
+            })
         else { throw Problem.listNotFound }
         var insertAt = end
         var itemIndentation: String? = nil

@@ -15,7 +15,8 @@ enum ReadmeKataTable {
     static func adding(_ metadata: KataMetadata, folder: String, to readme: String) -> String? {
         var lines = readme.components(separatedBy: "\n")
         guard let header = lines.firstIndex(where: { $0.hasPrefix("| # | Kata |") }),
-              header + 1 < lines.count, lines[header + 1].hasPrefix("|---") else { return nil }
+            header + 1 < lines.count, lines[header + 1].hasPrefix("|---")
+        else { return nil }
         guard !readme.contains("](Katas/\(folder)/README.md)") else { return nil }
         var insertion = header + 2
         while insertion < lines.count, lines[insertion].hasPrefix("|") {

@@ -30,11 +30,13 @@ struct ScaffoldInstaller {
                     try fileManager.createDirectory(at: parent, withIntermediateDirectories: false)
                     created.append(parent)
                 }
-                let stage = parent.appendingPathComponent(".\(final.lastPathComponent).new-\(UUID().uuidString)", isDirectory: true)
+                let stage = parent.appendingPathComponent(
+                    ".\(final.lastPathComponent).new-\(UUID().uuidString)", isDirectory: true)
                 staged.append(stage)
                 for (path, text) in scaffold.files where path.hasPrefix(folder + "/") {
                     let file = stage.appendingPathComponent(String(path.dropFirst(folder.count + 1)))
-                    try fileManager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try fileManager.createDirectory(
+                        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try Data(text.utf8).write(to: file, options: .withoutOverwriting)
                 }
             }
@@ -57,14 +59,16 @@ struct ScaffoldInstaller {
             throw KataError(
                 .fileSystem,
                 "Could not create \(scaffold.kataFolder): \(error.localizedDescription). Nothing was changed.",
-                advice: "Check that Katas/, Solutions/, README.md and Package.swift are writable, then run kata new again."
+                advice:
+                    "Check that Katas/, Solutions/, README.md and Package.swift are writable, then run kata new again."
             )
         }
     }
 
     /// `kata verify` requires `.shipped.json` to match the starter, so the scaffold ships as it is.
     private func recordAsShipped(_ scaffold: KataScaffold, stagedKata: URL, stagedSolution: URL) throws {
-        let kata = Kata(metadata: scaffold.metadata, directory: stagedKata, solutionDirectory: stagedSolution, instructions: "")
+        let kata = Kata(
+            metadata: scaffold.metadata, directory: stagedKata, solutionDirectory: stagedSolution, instructions: "")
         try ShippedRecord.capture(kata).encoded().write(to: ShippedRecord.url(for: kata), options: .withoutOverwriting)
     }
 }

@@ -42,22 +42,28 @@ public struct VerifyReport: Encodable, Sendable {
     public var broken: Int
 
     init(results: [KataVerifier.Result], unreadable: [KataCatalog.Problem]) {
-        katas = results.map { result in
-            KataEntry(
-                number: result.kata.number,
-                slug: result.kata.slug,
-                passed: result.passed,
-                rules: result.rules.map { RuleEntry(name: $0.name, passed: $0.passed, detail: $0.detail) }
-            )
-        } + unreadable.map { problem in
-            let folder = KataFolderName(problem.folderName)
-            return KataEntry(
-                number: folder?.number ?? 0,
-                slug: folder?.slug ?? problem.folderName,
-                passed: false,
-                rules: [RuleEntry(name: "readable", passed: false, detail: problem.error.description.replacingOccurrences(of: "\n", with: " "))]
-            )
-        }
+        katas =
+            results.map { result in
+                KataEntry(
+                    number: result.kata.number,
+                    slug: result.kata.slug,
+                    passed: result.passed,
+                    rules: result.rules.map { RuleEntry(name: $0.name, passed: $0.passed, detail: $0.detail) }
+                )
+            }
+            + unreadable.map { problem in
+                let folder = KataFolderName(problem.folderName)
+                return KataEntry(
+                    number: folder?.number ?? 0,
+                    slug: folder?.slug ?? problem.folderName,
+                    passed: false,
+                    rules: [
+                        RuleEntry(
+                            name: "readable", passed: false,
+                            detail: problem.error.description.replacingOccurrences(of: "\n", with: " "))
+                    ]
+                )
+            }
         verified = katas.filter(\.passed).count
         broken = katas.count - verified
     }

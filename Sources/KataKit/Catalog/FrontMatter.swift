@@ -27,13 +27,17 @@ public enum FrontMatter {
     public static func split(_ text: String, file: String) throws -> Document {
         // By scalar, not by Character: "\r\n" is one Character, and a CRLF file must still split.
         // (Foundation's components(separatedBy:) does the same, many times slower.)
-        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
         if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0].removeFirst() }
         guard lines.first?.trimmingTrailingWhitespace == "---" else {
-            throw invalid(file, line: 1, "does not start with front matter (a line `---`, the YAML fields, then `---`).")
+            throw invalid(
+                file, line: 1, "does not start with front matter (a line `---`, the YAML fields, then `---`).")
         }
         guard let closing = lines.dropFirst().firstIndex(where: { $0.trimmingTrailingWhitespace == "---" }) else {
-            throw invalid(file, line: 1, "has front matter that is never closed: add a line `---` after the last field.")
+            throw invalid(
+                file, line: 1, "has front matter that is never closed: add a line `---` after the last field.")
         }
         return Document(
             yaml: lines[1..<closing].joined(separator: "\n"),
@@ -51,11 +55,15 @@ public enum FrontMatter {
         } catch let error as YamlError {
             // libyaml notices a missing `]` where the next line starts; the context says where
             // the construct it gave up on began, which is usually the line to fix.
-            let started = error.context.map { " (\($0.text) that starts on line \(document.fileLine(of: $0.mark)))" } ?? ""
-            throw invalid(file, line: document.fileLine(of: error.mark), "has front matter that is not valid YAML: \(error.problem)\(started).")
+            let started =
+                error.context.map { " (\($0.text) that starts on line \(document.fileLine(of: $0.mark)))" } ?? ""
+            throw invalid(
+                file, line: document.fileLine(of: error.mark),
+                "has front matter that is not valid YAML: \(error.problem)\(started).")
         }
         guard let mapping = root?.mapping else {
-            throw invalid(file, line: document.yamlFirstLine, "has front matter that is not a list of `field: value` lines.")
+            throw invalid(
+                file, line: document.yamlFirstLine, "has front matter that is not a list of `field: value` lines.")
         }
         let fields = Fields(mapping: mapping, document: document, file: file)
         try fields.rejectUnknown()
@@ -77,7 +85,9 @@ public enum FrontMatter {
         )
     }
 
-    static let fieldNames = ["number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints"]
+    static let fieldNames = [
+        "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints",
+    ]
 
     static func invalid(_ file: String, line: Int, _ problem: String) -> KataError {
         KataError(.invalidCatalog, "\(file):\(line): the README \(problem)", advice: advice(for: file))
@@ -128,7 +138,9 @@ private struct Fields {
 
     func error(_ name: String, _ problem: String) -> KataError {
         let line = (try? node(name)).flatMap { document.fileLine(of: $0.mark) } ?? document.yamlFirstLine
-        return KataError(.invalidCatalog, "\(file):\(line): front-matter field '\(name)' \(problem)", advice: FrontMatter.advice(for: file))
+        return KataError(
+            .invalidCatalog, "\(file):\(line): front-matter field '\(name)' \(problem)",
+            advice: FrontMatter.advice(for: file))
     }
 
     func string(_ name: String) throws -> String {
@@ -137,7 +149,8 @@ private struct Fields {
         let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw error(name, "is empty.") }
         guard !text.unicodeScalars.contains(where: \.isControl) else {
-            throw error(name, "must be a single line of text without control characters (a line break, a tab or an escape).")
+            throw error(
+                name, "must be a single line of text without control characters (a line break, a tab or an escape).")
         }
         return text
     }
@@ -164,15 +177,21 @@ private struct Fields {
                 throw KataError(
                     .invalidCatalog,
                     "\(file):\(line): item \(offset + 1) of '\(name)' reads as `key: value` because it contains ': '.",
-                    advice: "Put the whole item in double quotes (escape quotes inside it as \\\"), or use a block scalar `- >-`."
+                    advice:
+                        "Put the whole item in double quotes (escape quotes inside it as \\\"), or use a block scalar `- >-`."
                 )
             }
             guard let text = item.scalar?.string.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
-                throw KataError(.invalidCatalog, "\(file):\(line): item \(offset + 1) of '\(name)' must be non-empty text.", advice: FrontMatter.advice(for: file))
+                throw KataError(
+                    .invalidCatalog, "\(file):\(line): item \(offset + 1) of '\(name)' must be non-empty text.",
+                    advice: FrontMatter.advice(for: file))
             }
             // Line breaks are fine (a hint may be a paragraph or two); an escape would reach the terminal.
             guard !text.unicodeScalars.contains(where: \.isControlBeyondLayout) else {
-                throw KataError(.invalidCatalog, "\(file):\(line): item \(offset + 1) of '\(name)' contains a control character such as an escape.", advice: "Remove it; hints are markdown text.")
+                throw KataError(
+                    .invalidCatalog,
+                    "\(file):\(line): item \(offset + 1) of '\(name)' contains a control character such as an escape.",
+                    advice: "Remove it; hints are markdown text.")
             }
             return text
         }
@@ -183,7 +202,9 @@ private struct Fields {
     func slug(_ name: String) throws -> String {
         let text = try string(name)
         guard Slug.isValid(text) else {
-            throw error(name, "must be lower-case letters, digits and single dashes, like 'stub-the-dispatcher', not '\(text)'.")
+            throw error(
+                name, "must be lower-case letters, digits and single dashes, like 'stub-the-dispatcher', not '\(text)'."
+            )
         }
         return text
     }
@@ -197,25 +218,25 @@ extension FrontMatter.Document {
     }
 }
 
-private extension YamlError {
-    var mark: Mark? {
+extension YamlError {
+    fileprivate var mark: Mark? {
         switch self {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark
         default: nil
         }
     }
 
-    var context: YamlError.Context? {
+    fileprivate var context: YamlError.Context? {
         switch self {
         case .scanner(let context, _, _, _), .parser(let context, _, _, _), .composer(let context, _, _, _): context
         default: nil
         }
     }
 
-    var problem: String {
+    fileprivate var problem: String {
         switch self {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _),
-             .reader(let problem, _, _, _), .writer(let problem), .emitter(let problem), .representer(let problem):
+            .reader(let problem, _, _, _), .writer(let problem), .emitter(let problem), .representer(let problem):
             problem
         default: "\(self)"
         }

@@ -26,13 +26,17 @@ public struct Kata: Sendable, Equatable {
 
     public var sourcesDirectory: URL { directory.appendingPathComponent("Sources/\(moduleName)", isDirectory: true) }
     public var testsDirectory: URL { directory.appendingPathComponent("Tests/\(testModuleName)", isDirectory: true) }
-    public var solutionSourcesDirectory: URL { solutionDirectory.appendingPathComponent("Sources/\(moduleName)", isDirectory: true) }
+    public var solutionSourcesDirectory: URL {
+        solutionDirectory.appendingPathComponent("Sources/\(moduleName)", isDirectory: true)
+    }
 
     /// The file of the kata's tests or sources called `fileName`: Swift Testing prints a file's
     /// bare name, and the learner needs its path.
     public func file(named fileName: String) -> URL? {
         for folder in [testsDirectory, sourcesDirectory] {
-            guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in enumerator where url.lastPathComponent == fileName {
                 return url
             }

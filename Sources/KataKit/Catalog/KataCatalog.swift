@@ -39,7 +39,8 @@ public struct KataCatalog: Sendable {
         do {
             names = try fileManager.contentsOfDirectory(atPath: repository.katasDirectory.path)
         } catch {
-            throw KataError(.fileSystem, "Could not read \(repository.katasDirectory.path): \(FileSystemFailure.reason(of: error))")
+            throw KataError(
+                .fileSystem, "Could not read \(repository.katasDirectory.path): \(FileSystemFailure.reason(of: error))")
         }
         var katas: [Kata] = []
         var problems: [Problem] = []
@@ -54,11 +55,14 @@ public struct KataCatalog: Sendable {
                 continue
             }
             if let other = folderByNumber[kata.number] {
-                problems.append(Problem(folderName: name, error: KataError(
-                    .invalidCatalog,
-                    "Katas/\(other) and Katas/\(name) both have the number \(kata.id).",
-                    advice: "Give each kata its own number, in its folder name and its front matter."
-                )))
+                problems.append(
+                    Problem(
+                        folderName: name,
+                        error: KataError(
+                            .invalidCatalog,
+                            "Katas/\(other) and Katas/\(name) both have the number \(kata.id).",
+                            advice: "Give each kata its own number, in its folder name and its front matter."
+                        )))
                 continue
             }
             folderByNumber[kata.number] = name
@@ -77,7 +81,9 @@ public struct KataCatalog: Sendable {
             let empty = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).isEmpty
             throw KataError(
                 .invalidCatalog,
-                empty ? "Katas/\(folder) is empty: the kata's README.md, code and tests are missing." : "Katas/\(folder) has no README.md.",
+                empty
+                    ? "Katas/\(folder) is empty: the kata's README.md, code and tests are missing."
+                    : "Katas/\(folder) has no README.md.",
                 advice: empty
                     ? "Restore the kata with `git checkout -- Katas/\(folder)`, or remove the empty folder."
                     : "Every kata folder needs a README.md with front matter; restore it with `git checkout -- \(relativeReadme)`."
@@ -112,7 +118,9 @@ public struct KataCatalog: Sendable {
     /// ```
     public static func loadAlone(named reference: String, from repository: KataRepository) -> Kata? {
         let trimmed = reference.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: repository.katasDirectory.path) else { return nil }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: repository.katasDirectory.path) else {
+            return nil
+        }
         let matches = names.filter { name in
             guard let folder = KataFolderName(name), folder.isWellFormed else { return false }
             return folder.isNamed(by: trimmed)
@@ -144,12 +152,15 @@ public struct KataCatalog: Sendable {
         if let match { return match }
         if let problem = problems.first(where: { $0.matches(trimmed.lowercased()) }) { throw problem.error }
         guard let first = katas.first, let last = katas.last else {
-            throw KataError(.invalidCatalog, "There are no katas in \(repository.katasDirectory.path).", advice: "Restore the Katas folder with `git checkout -- Katas`.")
+            throw KataError(
+                .invalidCatalog, "There are no katas in \(repository.katasDirectory.path).",
+                advice: "Restore the Katas folder with `git checkout -- Katas`.")
         }
         throw KataError(
             .usage,
             "There is no kata '\(reference)'. The katas are \(first.id) to \(last.id).",
-            advice: "Name one by number or slug, e.g. `kata check \(first.number)` or `kata check \(first.slug)`; `kata list` shows them all."
+            advice:
+                "Name one by number or slug, e.g. `kata check \(first.number)` or `kata check \(first.slug)`; `kata list` shows them all."
         )
     }
 }

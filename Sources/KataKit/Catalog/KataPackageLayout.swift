@@ -16,14 +16,16 @@ public enum KataPackageLayout {
             throw KataError(
                 .invalidCatalog,
                 "\(folder)/Package.swift is missing, so the kata is not a Swift package kata can build.",
-                advice: "`kata reset \(kata.number) --tests-only` puts back the shipped Package.swift and tests and keeps your code."
+                advice:
+                    "`kata reset \(kata.number) --tests-only` puts back the shipped Package.swift and tests and keeps your code."
             )
         }
         guard containsSwiftFiles(kata.sourcesDirectory) else {
             throw KataError(
                 .invalidCatalog,
                 "\(folder)/Sources/\(kata.moduleName) has no Swift files: the kata's code is missing.",
-                advice: "`kata reset \(kata.number)` brings back the starter code; whatever is left in the kata is saved to a backup first."
+                advice:
+                    "`kata reset \(kata.number)` brings back the starter code; whatever is left in the kata is saved to a backup first."
             )
         }
         guard containsSwiftFiles(kata.testsDirectory) else {
@@ -44,8 +46,9 @@ public enum KataPackageLayout {
         guard let loading = lines.first(where: { $0.hasPrefix(prefix) }) else { return nil }
         var reason = String(loading.dropFirst(prefix.count))
         if reason.hasPrefix("Invalid manifest"),
-           let compilerError = lines.first(where: { $0.contains("Package.swift:") && $0.contains(": error: ") }),
-           let location = compilerError.range(of: "Package.swift:") {
+            let compilerError = lines.first(where: { $0.contains("Package.swift:") && $0.contains(": error: ") }),
+            let location = compilerError.range(of: "Package.swift:")
+        {
             // The compiler's line is `/abs/path/Package.swift:4:1: error: expected expression`.
             let rest = compilerError[location.upperBound...]
             let line = rest.prefix { $0.isNumber }
@@ -57,12 +60,15 @@ public enum KataPackageLayout {
         return KataError(
             .invalidCatalog,
             "Katas/\(kata.folderName)/Package.swift is broken, so SwiftPM cannot load the kata: \(reason)",
-            advice: "`kata reset \(kata.number) --tests-only` puts back the shipped Package.swift and tests and keeps your code in Sources/."
+            advice:
+                "`kata reset \(kata.number) --tests-only` puts back the shipped Package.swift and tests and keeps your code in Sources/."
         )
     }
 
     private static func containsSwiftFiles(_ folder: URL) -> Bool {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return false }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return false
+        }
         for case let url as URL in enumerator where url.pathExtension == "swift" { return true }
         return false
     }

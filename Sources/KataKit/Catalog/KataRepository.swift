@@ -75,7 +75,9 @@ public struct KataRepository: Sendable, Equatable {
     /// `Katas/05-x`.
     public func requireInside(_ url: URL, what: String) throws {
         guard !contains(url) else { return }
-        let destination = Self.resolved(url).map { "leads to \($0), outside the repository" } ?? "is a symbolic link that leads nowhere"
+        let destination =
+            Self.resolved(url).map { "leads to \($0), outside the repository" }
+            ?? "is a symbolic link that leads nowhere"
         throw KataError(
             .invalidCatalog,
             "\(what) \(destination); kata reads and writes only inside \(root.path).",

@@ -71,7 +71,10 @@ public struct ProgressStore: Sendable {
     /// The progress on disk, plus a warning when the file had to be set aside.
     public func load() -> (progress: Progress, warning: String?) {
         if let repository, !repository.contains(file) {
-            return (Progress(), "\(repository.relativePath(file.path)) leads outside the repository (a symbolic link), so kata neither reads nor saves your progress there. Remove the link to keep your progress again.")
+            return (
+                Progress(),
+                "\(repository.relativePath(file.path)) leads outside the repository (a symbolic link), so kata neither reads nor saves your progress there. Remove the link to keep your progress again."
+            )
         }
         guard let data = FileManager.default.contents(atPath: file.path) else { return (Progress(), nil) }
         let decoder = JSONDecoder()
@@ -80,7 +83,10 @@ public struct ProgressStore: Sendable {
         let aside = file.appendingPathExtension("corrupt")
         try? FileManager.default.removeItem(at: aside)
         try? FileManager.default.moveItem(at: file, to: aside)
-        return (Progress(), "Your progress file \(file.lastPathComponent) was damaged; it was moved to \(aside.lastPathComponent) and progress starts afresh. Your code is untouched.")
+        return (
+            Progress(),
+            "Your progress file \(file.lastPathComponent) was damaged; it was moved to \(aside.lastPathComponent) and progress starts afresh. Your code is untouched."
+        )
     }
 
     /// Records what a `kata check` said, keeping the count of hints already shown.
@@ -113,7 +119,8 @@ public struct ProgressStore: Sendable {
             throw KataError(
                 .fileSystem,
                 "Your progress was not saved: \(repository.relativePath(file.path)) leads outside the repository (a symbolic link), and kata writes only inside it.",
-                advice: "Remove the link (`rm .kata`, if .kata is the link); progress is then kept in .kata/state.json again. Your code is untouched."
+                advice:
+                    "Remove the link (`rm .kata`, if .kata is the link); progress is then kept in .kata/state.json again. Your code is untouched."
             )
         }
         var progress = load().progress
@@ -123,7 +130,8 @@ public struct ProgressStore: Sendable {
         let encoder = JSONEncoder.stable(prettyPrinted: true)
         encoder.dateEncodingStrategy = .iso8601
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try encoder.encode(progress).write(to: file, options: .atomic)
         } catch {
             throw KataError(

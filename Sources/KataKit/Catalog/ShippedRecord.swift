@@ -23,7 +23,8 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
     }
 
     /// Why the file exists, for whoever opens it.
-    public var about: String? = "The kata's code as shipped. `kata reset` restores it and `kata check` compares the tests with it. Written by `kata ship`; do not edit."
+    public var about: String? =
+        "The kata's code as shipped. `kata reset` restores it and `kata check` compares the tests with it. Written by `kata ship`; do not edit."
     /// Contents by path relative to the kata folder, `Sources/Kata01/Inbox.swift`.
     public var files: [String: String]
 
@@ -44,7 +45,10 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
         if let data = fileManager.contents(atPath: package.path) { files["Package.swift"] = try text(data, package) }
         for folder in ["Sources", "Tests"] {
             let root = kata.directory.appendingPathComponent(folder, isDirectory: true)
-            guard let enumerator = fileManager.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { continue }
+            guard
+                let enumerator = fileManager.enumerator(
+                    at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            else { continue }
             for case let url as URL in enumerator {
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
                 let relative = folder + "/" + url.path.dropFirst(root.path.count + 1)
@@ -64,7 +68,8 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
             throw KataError(
                 .invalidCatalog,
                 "Katas/\(kata.folderName)/\(fileName) is missing, so kata cannot tell what the kata shipped with.",
-                advice: "Restore it from the repository (`git checkout -- Katas/\(kata.folderName)/\(fileName)`), or, as the kata's author, run `kata ship \(kata.number)`."
+                advice:
+                    "Restore it from the repository (`git checkout -- Katas/\(kata.folderName)/\(fileName)`), or, as the kata's author, run `kata ship \(kata.number)`."
             )
         }
         do {
@@ -73,7 +78,8 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
             throw KataError(
                 .invalidCatalog,
                 "Katas/\(kata.folderName)/\(fileName) is damaged: \(error.localizedDescription)",
-                advice: "Restore it from the repository (`git checkout -- Katas/\(kata.folderName)/\(fileName)`), or, as the kata's author, run `kata ship \(kata.number)`."
+                advice:
+                    "Restore it from the repository (`git checkout -- Katas/\(kata.folderName)/\(fileName)`), or, as the kata's author, run `kata ship \(kata.number)`."
             )
         }
     }
@@ -84,11 +90,13 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
     }
 
     /// What differs in `current` (the learner's kata) from this record, for paths under `prefix`.
-    public func differences(from current: ShippedRecord, under prefix: String = "") -> [(path: String, difference: Difference)] {
+    public func differences(from current: ShippedRecord, under prefix: String = "") -> [(
+        path: String, difference: Difference
+    )] {
         let paths = Set(files.keys).union(current.files.keys).filter { $0.hasPrefix(prefix) }.sorted()
         return paths.compactMap { path in
             switch (files[path], current.files[path]) {
-            case let (shipped?, now?): shipped == now ? nil : (path, .changed)
+            case (let shipped?, let now?): shipped == now ? nil : (path, .changed)
             case (nil, _?): (path, .added)
             case (_?, nil): (path, .deleted)
             case (nil, nil): nil
@@ -98,7 +106,9 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
 
     private static func text(_ data: Data, _ url: URL) throws -> String {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw KataError(.invalidCatalog, "\(url.path) is not UTF-8 text.", advice: "A kata's code must be UTF-8 text; save the file as UTF-8.")
+            throw KataError(
+                .invalidCatalog, "\(url.path) is not UTF-8 text.",
+                advice: "A kata's code must be UTF-8 text; save the file as UTF-8.")
         }
         return text
     }

@@ -14,7 +14,9 @@ public enum Slug {
     /// Lower-case ASCII letters and digits in words joined by single dashes. Nothing else, so a
     /// slug can never climb out of `Katas/` or mean something to a shell.
     public static func isValid(_ text: String) -> Bool {
-        guard !text.isEmpty, text.count <= maximumLength, !text.hasPrefix("-"), !text.hasSuffix("-"), !text.contains("--") else {
+        guard !text.isEmpty, text.count <= maximumLength, !text.hasPrefix("-"), !text.hasSuffix("-"),
+            !text.contains("--")
+        else {
             return false
         }
         return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
@@ -25,7 +27,9 @@ public enum Slug {
     /// separates words, so `/`, `.` and NUL can never reach a folder name. Empty when the title
     /// has no such letter or digit; otherwise always ``isValid(_:)``.
     public static func make(from title: String) -> String {
-        let folded = title.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX")).lowercased()
+        let folded = title.folding(
+            options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX")
+        ).lowercased()
         var words: [String] = []
         var word = ""
         for scalar in folded.unicodeScalars {

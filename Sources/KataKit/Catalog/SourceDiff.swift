@@ -28,7 +28,8 @@ public struct SourceDiff: Sendable {
             throw KataError(
                 .toolUnavailable,
                 "The `diff` command was not found on your PATH; kata needs it to compare your code with the reference solution.",
-                advice: "Install it (on Debian or Ubuntu: `apt install diffutils`), or read the solution in \(new) directly."
+                advice:
+                    "Install it (on Debian or Ubuntu: `apt install diffutils`), or read the solution in \(new) directly."
             )
         }
         // Run from the root with relative paths, so the labels diff prints are already the ones a
@@ -78,7 +79,9 @@ public struct SourceDiff: Sendable {
                 headerLinesLeft -= 1
                 let marker = String(line.prefix(4))
                 // "--- path<TAB>2025-01-01 10:00:00.000000000 +0100"
-                let path = String(line.dropFirst(4).split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                let path = String(
+                    line.dropFirst(4).split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                )
                 let side = (marker == "--- " ? oldLabel : newLabel) + (fileExists(path) ? "" : ": no such file")
                 lines.append(style.bold("\(marker)\(path) (\(side))"))
                 continue
@@ -91,7 +94,7 @@ public struct SourceDiff: Sendable {
             } else if line.hasPrefix("-") {
                 lines.append(style.red(line))
             } else if line.hasPrefix("\\") {
-                lines.append(style.dim(line)) // "\ No newline at end of file"
+                lines.append(style.dim(line))  // "\ No newline at end of file"
             } else {
                 lines.append(line)
             }

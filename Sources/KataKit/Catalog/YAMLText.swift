@@ -36,10 +36,16 @@ enum YAMLText {
     /// letter: never a number, a keyword, an indicator or a `key: value`.
     private static func isPlain(_ text: String, inFlowSequence: Bool) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-              first.properties.isAlphabetic, last != " " else { return false }
+            first.properties.isAlphabetic, last != " "
+        else { return false }
         let keywords: Set<String> = ["null", "true", "false", "yes", "no", "on", "off", "y", "n"]
         guard !keywords.contains(text.lowercased()) else { return false }
-        let punctuation: Set<Unicode.Scalar> = inFlowSequence ? [" ", ".", "-", "(", ")", "'", "?", "!", "/", "@"] : [" ", ".", "-", "(", ")", "'", "?", "!", ",", "/", "@"]
-        return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || punctuation.contains($0) }
+        let punctuation: Set<Unicode.Scalar> =
+            inFlowSequence
+            ? [" ", ".", "-", "(", ")", "'", "?", "!", "/", "@"]
+            : [" ", ".", "-", "(", ")", "'", "?", "!", ",", "/", "@"]
+        return text.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || punctuation.contains($0)
+        }
     }
 }

@@ -14,7 +14,10 @@ public struct CheckExplanation: Sendable {
     /// The time limit of the run, to name it when the run was stopped.
     public var timeout: Duration?
 
-    public init(kata: Kata, report: TestRunSummary, repository: KataRepository, filter: String?, style: TextStyle, runs: Int = 1, repetitions: Int = 1) {
+    public init(
+        kata: Kata, report: TestRunSummary, repository: KataRepository, filter: String?, style: TextStyle,
+        runs: Int = 1, repetitions: Int = 1
+    ) {
         self.kata = kata
         self.report = report
         self.repository = repository
@@ -34,12 +37,16 @@ public struct CheckExplanation: Sendable {
         case .passed:
             let scope = filter.map { " matching '\($0)'" } ?? ""
             let repeated = repetitions > 1 ? " in each of \(runs) runs" : ""
-            lines.append(style.bold(style.green("✔ PASSED")) + "  \(kata.heading): \(count(report.passedTests.count, "test"))\(scope) passed\(repeated).")
+            lines.append(
+                style.bold(style.green("✔ PASSED"))
+                    + "  \(kata.heading): \(count(report.passedTests.count, "test"))\(scope) passed\(repeated).")
             lines.append("")
             if filter != nil {
                 lines.append("Run `kata check \(kata.number)` without --filter to check the whole kata.")
             } else if let next {
-                lines.append("Next: \(next.heading). Read it with `kata show \(next.number)`, check it with `kata check \(next.number)`.")
+                lines.append(
+                    "Next: \(next.heading). Read it with `kata show \(next.number)`, check it with `kata check \(next.number)`."
+                )
                 lines.append("Curious how the reference solution did it? Solutions/\(kata.folderName)/SOLUTION.md")
             } else {
                 lines.append("That was the last kata. Well done.")
@@ -55,13 +62,22 @@ public struct CheckExplanation: Sendable {
             let groups = causes.isEmpty ? allGroups : causes
             for group in groups.prefix(Self.shownBuildErrors) {
                 let first = group[0]
-                let elsewhere = group.count > 1 ? style.dim(" (and \(group.count - 1) more place\(group.count == 2 ? "" : "s"))") : ""
-                lines.append(style.bold(location(file: first.file, line: first.line, column: first.column) + ":") + " " + first.message + elsewhere)
-                if let source = first.sourceLine { lines.append("    " + style.dim(source.trimmingCharacters(in: .whitespaces))) }
+                let elsewhere =
+                    group.count > 1
+                    ? style.dim(" (and \(group.count - 1) more place\(group.count == 2 ? "" : "s"))") : ""
+                lines.append(
+                    style.bold(location(file: first.file, line: first.line, column: first.column) + ":") + " "
+                        + first.message + elsewhere)
+                if let source = first.sourceLine {
+                    lines.append("    " + style.dim(source.trimmingCharacters(in: .whitespaces)))
+                }
             }
             let hidden = errors.count - groups.prefix(Self.shownBuildErrors).map(\.count).reduce(0, +)
             if hidden > 0 {
-                lines.append(style.dim("… and \(hidden) more error\(hidden == 1 ? "" : "s") that usually follow from these (`--verbose` shows them all)."))
+                lines.append(
+                    style.dim(
+                        "… and \(hidden) more error\(hidden == 1 ? "" : "s") that usually follow from these (`--verbose` shows them all)."
+                    ))
             }
             let missing = Self.missingNames(in: errors)
             if !missing.isEmpty {
@@ -76,70 +92,95 @@ public struct CheckExplanation: Sendable {
             let inTests = errors.contains { $0.file.hasPrefix(kata.testsDirectory.path) || isTestFileName($0.file) }
             let inSources = errors.contains { $0.file.hasPrefix(kata.sourcesDirectory.path) }
             if inSources {
-                lines.append("Your code in Katas/\(kata.folderName)/Sources does not compile: fix the errors above, then check again.")
+                lines.append(
+                    "Your code in Katas/\(kata.folderName)/Sources does not compile: fix the errors above, then check again."
+                )
             } else if inTests {
                 lines.append("The tests use the seam this kata asks you to build, so they compile only once it exists.")
-                lines.append("Read what to build with `kata show \(kata.number)`, change the code in Katas/\(kata.folderName)/Sources, then check again.")
+                lines.append(
+                    "Read what to build with `kata show \(kata.number)`, change the code in Katas/\(kata.folderName)/Sources, then check again."
+                )
             } else {
-                lines.append("Fix the problem above, then check again. `kata check \(kata.number) --verbose` shows the whole build log.")
+                lines.append(
+                    "Fix the problem above, then check again. `kata check \(kata.number) --verbose` shows the whole build log."
+                )
             }
         case .testsFailed:
             let failedCount = max(report.failedTests.count, Set(report.failures.map(\.test)).count)
-            lines.append(failed + "  \(kata.heading): \(failedCount) of \(max(report.testCount, failedCount)) tests failed.")
+            lines.append(
+                failed + "  \(kata.heading): \(failedCount) of \(max(report.testCount, failedCount)) tests failed.")
             lines.append("")
             let failuresByTest = Dictionary(grouping: report.failures, by: \.test)
             var shown = Set<String>()
             for failure in report.failures where shown.insert(failure.test).inserted {
                 lines.append(style.red("✘ ") + style.bold(failure.test))
                 for issue in failuresByTest[failure.test] ?? [] {
-                    if issue.line > 0 { lines.append("    " + style.dim(location(file: issue.file, line: issue.line, column: nil))) }
-                    if issue.line > 0, let source = sourceLine(file: issue.file, line: issue.line) { lines.append("    " + style.cyan("│ ") + source) }
+                    if issue.line > 0 {
+                        lines.append("    " + style.dim(location(file: issue.file, line: issue.line, column: nil)))
+                    }
+                    if issue.line > 0, let source = sourceLine(file: issue.file, line: issue.line) {
+                        lines.append("    " + style.cyan("│ ") + source)
+                    }
                     lines.append("    " + issue.message)
                 }
             }
-            for test in report.failedTests where !shown.contains(test) && !shown.contains(where: { test.hasSuffix($0) }) {
+            for test in report.failedTests where !shown.contains(test) && !shown.contains(where: { test.hasSuffix($0) })
+            {
                 lines.append(style.red("✘ ") + style.bold(test))
             }
             lines.append("")
-            lines.append("Change the code in Katas/\(kata.folderName)/Sources until these pass; the tests stay as they are.")
+            lines.append(
+                "Change the code in Katas/\(kata.folderName)/Sources until these pass; the tests stay as they are.")
             lines.append("Stuck? The hints are at the end of `kata show \(kata.number)`.")
         case .crashed:
             lines.append(failed + "  \(kata.heading): the test process crashed before it finished.")
             lines.append("")
-            let crashLines = report.otherErrors.isEmpty ? tail(of: rawOutput) : report.otherErrors.prefix(10).map { "  " + $0 }
+            let crashLines =
+                report.otherErrors.isEmpty ? tail(of: rawOutput) : report.otherErrors.prefix(10).map { "  " + $0 }
             lines.append(contentsOf: crashLines)
             lines.append("")
             lines.append("In these katas a crash is usually `DispatchQueue.main.sync` called from the main queue, a")
-            lines.append("force-unwrapped nil, or a precondition. `kata check \(kata.number) --verbose` shows the whole log.")
+            lines.append(
+                "force-unwrapped nil, or a precondition. `kata check \(kata.number) --verbose` shows the whole log.")
         case .timedOut:
             let limit = timeout.map { " within \(Self.describe($0))" } ?? ""
             lines.append(failed + "  \(kata.heading): the tests did not finish\(limit) and were stopped.")
             lines.append("")
-            let started = report.startedTests.filter { !report.passedTests.contains($0) && !report.failedTests.contains($0) }
+            let started = report.startedTests.filter {
+                !report.passedTests.contains($0) && !report.failedTests.contains($0)
+            }
             if !report.unfinishedTests.isEmpty {
                 lines.append("Still running when stopped:")
                 for test in report.unfinishedTests {
-                    lines.append("  '\(test.name)'  " + style.dim(location(file: test.file, line: test.line, column: nil)))
+                    lines.append(
+                        "  '\(test.name)'  " + style.dim(location(file: test.file, line: test.line, column: nil)))
                 }
                 lines.append("")
             } else if !started.isEmpty {
                 lines.append("Still running when stopped: " + started.map { "'\($0)'" }.joined(separator: ", ") + ".")
                 lines.append("")
             }
-            lines.append("A test that never ends is usually waiting for work that cannot run: `DispatchQueue.main.sync`")
-            lines.append("called on the main queue, a semaphore or `group.wait()` blocking the thread the work needs, a")
+            lines.append(
+                "A test that never ends is usually waiting for work that cannot run: `DispatchQueue.main.sync`")
+            lines.append(
+                "called on the main queue, a semaphore or `group.wait()` blocking the thread the work needs, a")
             lines.append("completion handler or continuation that is never called, or a lock that is never unlocked.")
             lines.append("A first build can be slow too: `--timeout 900` allows more time.")
         case .sanitizerReported:
             let count = report.sanitizerReports.count
-            lines.append(failed + "  \(kata.heading): the tests passed, but \(sanitizerName) reported \(count) problem\(count == 1 ? "" : "s").")
+            lines.append(
+                failed
+                    + "  \(kata.heading): the tests passed, but \(sanitizerName) reported \(count) problem\(count == 1 ? "" : "s")."
+            )
             lines.append("")
             lines.append(contentsOf: sanitizerLines())
         case .noTestsRan:
             if let filter {
                 lines.append(failed + "  No test of \(kata.heading) matches --filter '\(filter)'.")
                 lines.append("")
-                lines.append("Pass part of a test's name, e.g. `kata check \(kata.number) --filter \(kata.testModuleName)`, or leave --filter out.")
+                lines.append(
+                    "Pass part of a test's name, e.g. `kata check \(kata.number) --filter \(kata.testModuleName)`, or leave --filter out."
+                )
             } else {
                 lines.append(failed + "  \(kata.heading): it built, but no test ran.")
                 lines.append("")
@@ -152,7 +193,10 @@ public struct CheckExplanation: Sendable {
             lines.append(contentsOf: sanitizerLines())
         }
         if repetitions > 1, report.outcome != .passed, runs > 1 {
-            lines.insert(style.yellow("Run \(runs) of \(repetitions) failed; the \(runs - 1) run\(runs == 2 ? "" : "s") before it passed. A test that passes only sometimes is flaky."), at: 1)
+            lines.insert(
+                style.yellow(
+                    "Run \(runs) of \(repetitions) failed; the \(runs - 1) run\(runs == 2 ? "" : "s") before it passed. A test that passes only sometimes is flaky."
+                ), at: 1)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -168,13 +212,18 @@ public struct CheckExplanation: Sendable {
 
     private func sanitizerLines() -> [String] {
         var lines = report.sanitizerReports.map { report in
-            let place = report.location.isEmpty ? "" : " at " + (report.location.hasPrefix("/") ? repository.relativePath(report.location) : report.location)
+            let place =
+                report.location.isEmpty
+                ? ""
+                : " at " + (report.location.hasPrefix("/") ? repository.relativePath(report.location) : report.location)
             return style.red("✘ ") + report.kind + place
         }
         if report.sanitizerReports.contains(where: { $0.sanitizer == "ThreadSanitizer" }) {
             lines.append("")
             lines.append("Two threads touched the same memory at the same time, and at least one of them wrote.")
-            lines.append("Make the accesses take turns: a serial queue, a lock, or an actor. `--verbose` shows the full reports.")
+            lines.append(
+                "Make the accesses take turns: a serial queue, a lock, or an actor. `--verbose` shows the full reports."
+            )
         }
         return lines
     }
@@ -215,7 +264,8 @@ public struct CheckExplanation: Sendable {
 
     /// The line the failure points at, as the learner wrote it, so the message has its context.
     private func sourceLine(file: String, line: Int) -> String? {
-        let path = file.hasPrefix("/") ? file : resolve(fileName: file).map { repository.root.appendingPathComponent($0).path }
+        let path =
+            file.hasPrefix("/") ? file : resolve(fileName: file).map { repository.root.appendingPathComponent($0).path }
         guard let path, let data = FileManager.default.contents(atPath: path) else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard line <= lines.count else { return nil }

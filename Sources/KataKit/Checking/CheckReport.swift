@@ -73,9 +73,13 @@ public struct CheckReport: Encodable, Sendable {
     /// Wall-clock time of the check, build included.
     public var seconds: Double
 
-    init(kata: Kata, repository: KataRepository, run: RepeatedTestRun, repetitions: Int, exitCode: Int32, changedTests: [ChangedFile], seconds: Double) {
+    init(
+        kata: Kata, repository: KataRepository, run: RepeatedTestRun, repetitions: Int, exitCode: Int32,
+        changedTests: [ChangedFile], seconds: Double
+    ) {
         let report = run.report
-        self.kata = KataInfo(number: kata.number, slug: kata.slug, title: kata.title, folder: "Katas/\(kata.folderName)")
+        self.kata = KataInfo(
+            number: kata.number, slug: kata.slug, title: kata.title, folder: "Katas/\(kata.folderName)")
         outcome = report.outcome.rawValue
         passed = report.outcome == .passed
         self.exitCode = exitCode
@@ -84,14 +88,20 @@ public struct CheckReport: Encodable, Sendable {
         passedTests = report.passedTests
         failedTests = report.failedTests
         failures = report.failures.map {
-            Failure(test: $0.test, file: Self.path($0.file, kata: kata, repository: repository), line: $0.line, message: $0.message)
+            Failure(
+                test: $0.test, file: Self.path($0.file, kata: kata, repository: repository), line: $0.line,
+                message: $0.message)
         }
         buildErrors = report.buildErrors.map {
-            BuildError(file: Self.path($0.file, kata: kata, repository: repository), line: $0.line, column: $0.column, message: $0.message, sourceLine: $0.sourceLine)
+            BuildError(
+                file: Self.path($0.file, kata: kata, repository: repository), line: $0.line, column: $0.column,
+                message: $0.message, sourceLine: $0.sourceLine)
         }
         otherErrors = report.otherErrors
         sanitizerReports = report.sanitizerReports.map {
-            SanitizerReport(sanitizer: $0.sanitizer, kind: $0.kind, location: $0.location.hasPrefix("/") ? repository.relativePath($0.location) : $0.location)
+            SanitizerReport(
+                sanitizer: $0.sanitizer, kind: $0.kind,
+                location: $0.location.hasPrefix("/") ? repository.relativePath($0.location) : $0.location)
         }
         unfinishedTests = report.unfinishedTests.map {
             UnfinishedTest(test: $0.name, file: Self.path($0.file, kata: kata, repository: repository), line: $0.line)

@@ -19,7 +19,10 @@ public struct SwiftTestSession: Sendable {
     public func arguments(package: URL, options: TestRunOptions, skipBuild: Bool = false) -> [String] {
         var arguments = ["test", "--package-path", package.path]
         if let sanitizer = options.sanitizer {
-            arguments += ["--sanitize", sanitizer.rawValue, "--scratch-path", package.appendingPathComponent(sanitizer.scratchFolderName).path]
+            arguments += [
+                "--sanitize", sanitizer.rawValue, "--scratch-path",
+                package.appendingPathComponent(sanitizer.scratchFolderName).path,
+            ]
         }
         if skipBuild { arguments.append("--skip-build") }
         if let filter = options.filter { arguments += ["--filter", filter] }
@@ -37,11 +40,15 @@ public struct SwiftTestSession: Sendable {
         while true {
             run += 1
             // Read only when the run is stopped at its time limit, to name the tests that hung.
-            let events = FileManager.default.temporaryDirectory.appendingPathComponent("kata-test-events-\(UUID().uuidString).jsonl")
+            let events = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "kata-test-events-\(UUID().uuidString).jsonl")
             defer { try? FileManager.default.removeItem(at: events) }
-            let command = arguments(package: package, options: options, skipBuild: run > 1) + TestEventStream.arguments(writingTo: events)
+            let command =
+                arguments(package: package, options: options, skipBuild: run > 1)
+                + TestEventStream.arguments(writingTo: events)
             let result = try runner.run(swift, command, in: workingDirectory, onOutput: onOutput)
-            var report = TestOutputParser.parse(result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled, timedOut: result.timedOut)
+            var report = TestOutputParser.parse(
+                result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled, timedOut: result.timedOut)
             if result.timedOut, let data = FileManager.default.contents(atPath: events.path) {
                 report.unfinishedTests = TestEventStream.unfinishedTests(in: data)
             }

@@ -58,7 +58,9 @@ enum TestEventStream {
                 var line: Int?
 
                 enum CodingKeys: String, CodingKey {
-                    case filePath = "_filePath", fileID, line
+                    case filePath = "_filePath"
+                    case fileID
+                    case line
                 }
             }
 

@@ -13,7 +13,9 @@ import Foundation
 /// ✔ Test addsZero() passed after 0.001 seconds.
 /// ```
 public enum TestOutputParser {
-    public static func parse(_ output: String, exitCode: Int32, wasSignaled: Bool = false, timedOut: Bool = false) -> TestRunSummary {
+    public static func parse(_ output: String, exitCode: Int32, wasSignaled: Bool = false, timedOut: Bool = false)
+        -> TestRunSummary
+    {
         var report = TestRunSummary(outcome: .passed)
         var seenDiagnostics = Set<String>()
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -41,7 +43,9 @@ public enum TestOutputParser {
                 }
                 report.failures.append(failure)
             } else if let sanitizerReport = sanitizerSummary(line) {
-                if !report.sanitizerReports.contains(sanitizerReport) { report.sanitizerReports.append(sanitizerReport) }
+                if !report.sanitizerReports.contains(sanitizerReport) {
+                    report.sanitizerReports.append(sanitizerReport)
+                }
             } else if let name = testStarted(line) {
                 report.startedTests.append(name)
             } else if let (name, passed) = testResult(line) {
@@ -54,7 +58,8 @@ public enum TestOutputParser {
         return report
     }
 
-    private static func outcome(of report: TestRunSummary, exitCode: Int32, wasSignaled: Bool) -> TestRunSummary.Outcome {
+    private static func outcome(of report: TestRunSummary, exitCode: Int32, wasSignaled: Bool) -> TestRunSummary.Outcome
+    {
         if !report.buildErrors.isEmpty { return .buildFailed }
         if !report.failures.isEmpty || !report.failedTests.isEmpty { return .testsFailed }
         if !report.sanitizerReports.isEmpty { return .sanitizerReported }
@@ -74,11 +79,13 @@ public enum TestOutputParser {
         guard let range = line.range(of: ": error: ") else { return nil }
         let location = line[..<range.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
         guard location.count >= 3,
-              let column = Int(location[location.count - 1]),
-              let lineNumber = Int(location[location.count - 2]) else { return nil }
+            let column = Int(location[location.count - 1]),
+            let lineNumber = Int(location[location.count - 2])
+        else { return nil }
         let file = location[..<(location.count - 2)].joined(separator: ":")
         guard file.hasSuffix(".swift") || file.hasSuffix(".h") || file.hasSuffix(".c") else { return nil }
-        return .init(file: file, line: lineNumber, column: column, message: String(line[range.upperBound...]), sourceLine: nil)
+        return .init(
+            file: file, line: lineNumber, column: column, message: String(line[range.upperBound...]), sourceLine: nil)
     }
 
     /// The compiler quotes the offending line as ` 12 |     code`; it is among the next few lines.
@@ -98,7 +105,8 @@ public enum TestOutputParser {
     static func xctestFailure(_ line: String) -> TestRunSummary.Failure? {
         guard let range = line.range(of: ": error: ") else { return nil }
         let location = line[..<range.lowerBound]
-        guard let colon = location.lastIndex(of: ":"), let lineNumber = Int(location[location.index(after: colon)...]) else {
+        guard let colon = location.lastIndex(of: ":"), let lineNumber = Int(location[location.index(after: colon)...])
+        else {
             return nil
         }
         let rest = line[range.upperBound...]
@@ -120,7 +128,9 @@ public enum TestOutputParser {
         if let at = rest.range(of: " at "), let messageStart = rest[at.upperBound...].range(of: ": ") {
             let location = rest[at.upperBound..<messageStart.lowerBound].split(separator: ":")
             if location.count >= 2, let lineNumber = Int(location[1]) {
-                return .init(test: name, file: String(location[0]), line: lineNumber, message: String(rest[messageStart.upperBound...]))
+                return .init(
+                    test: name, file: String(location[0]), line: lineNumber,
+                    message: String(rest[messageStart.upperBound...]))
             }
         }
         let message = rest.drop { $0 == ":" || $0 == " " }
@@ -139,7 +149,8 @@ public enum TestOutputParser {
         guard let space = rest.lastIndex(of: " ") else {
             return .init(sanitizer: sanitizer, kind: String(rest), location: "")
         }
-        return .init(sanitizer: sanitizer, kind: String(rest[..<space]), location: String(rest[rest.index(after: space)...]))
+        return .init(
+            sanitizer: sanitizer, kind: String(rest[..<space]), location: String(rest[rest.index(after: space)...]))
     }
 
     /// Swift Testing's `◇ Test name started.` and XCTest's `Test Case 'A.b' started at …`.
@@ -155,7 +166,9 @@ public enum TestOutputParser {
 
     /// XCTest's `Test Case 'A.b' passed (…)` and Swift Testing's `✔ Test b() passed after …`.
     static func testResult(_ line: String) -> (String, Bool)? {
-        if line.hasPrefix("Test Case '"), let end = line.range(of: "' ", range: line.index(line.startIndex, offsetBy: 11)..<line.endIndex) {
+        if line.hasPrefix("Test Case '"),
+            let end = line.range(of: "' ", range: line.index(line.startIndex, offsetBy: 11)..<line.endIndex)
+        {
             let name = String(line[line.index(line.startIndex, offsetBy: 11)..<end.lowerBound])
             let verdict = line[end.upperBound...]
             if verdict.hasPrefix("passed") { return (name, true) }
@@ -163,7 +176,8 @@ public enum TestOutputParser {
             return nil
         }
         // "━" marks a test that passed with a known issue (`withKnownIssue`).
-        for (symbol, passed) in [("✔ Test ", true), ("━ Test ", true), ("✘ Test ", false)] where line.hasPrefix(symbol) {
+        for (symbol, passed) in [("✔ Test ", true), ("━ Test ", true), ("✘ Test ", false)] where line.hasPrefix(symbol)
+        {
             let body = line.dropFirst(symbol.count)
             guard !body.hasPrefix("run with") else { return nil }
             let verdict = passed ? " passed after " : " failed after "
@@ -189,7 +203,8 @@ public enum TestOutputParser {
     }
 
     static func isCrashLine(_ line: String) -> Bool {
-        line.contains("Fatal error:") || line.contains("Exited with signal code") || line.contains("Exited with unexpected signal")
+        line.contains("Fatal error:") || line.contains("Exited with signal code")
+            || line.contains("Exited with unexpected signal")
             || line.contains("error: Exited with")
     }
 }

@@ -64,37 +64,53 @@ public struct CheckFrontend: Sendable {
         try KataPackageLayout.validate(kata)
         var runner = context.runner
         runner.timeout = timeout
-        let session = SwiftTestSession(runner: runner, swift: try runner.swiftExecutable(), workingDirectory: repository.root)
+        let session = SwiftTestSession(
+            runner: runner, swift: try runner.swiftExecutable(), workingDirectory: repository.root)
         let changedTests = Self.changedTests(of: kata)
         let deletedSources = Self.deletedSources(of: kata)
 
         if text {
             console.line(console.style.bold("Checking \(kata.heading)"))
-            let command = session.arguments(package: kata.directory, options: options).map { repository.relativePath($0) }
-            let repeated = options.repetitions > 1 ? "  (up to \(options.repetitions) times, stopping at the first failure)" : ""
+            let command = session.arguments(package: kata.directory, options: options).map {
+                repository.relativePath($0)
+            }
+            let repeated =
+                options.repetitions > 1 ? "  (up to \(options.repetitions) times, stopping at the first failure)" : ""
             console.line(console.style.dim("$ swift " + command.joined(separator: " ") + repeated))
             printWarning(about: changedTests, of: kata)
             printWarning(aboutDeleted: deletedSources, of: kata)
         }
-        let spinner = text && !verbose && console.isTerminal
-            ? ProgressSpinner(console: console, message: options.sanitizer.map { "Building with the \($0.rawValue) sanitizer" } ?? "Building")
+        let spinner =
+            text && !verbose && console.isTerminal
+            ? ProgressSpinner(
+                console: console,
+                message: options.sanitizer.map { "Building with the \($0.rawValue) sanitizer" } ?? "Building")
             : nil
-        let echo: (@Sendable (String) -> Void)? = verbose && text ? { @Sendable text in console.write(text) } : spinner.map { spinner in { @Sendable text in spinner.observe(text) } }
-        let runFinished: ((Int, TestRunSummary) -> Void)? = options.repetitions > 1
+        let echo: (@Sendable (String) -> Void)? =
+            verbose && text
+            ? { @Sendable text in console.write(text) }
+            : spinner.map { spinner in { @Sendable text in spinner.observe(text) } }
+        let runFinished: ((Int, TestRunSummary) -> Void)? =
+            options.repetitions > 1
             ? { run, _ in spinner?.say("Run \(run + 1) of \(options.repetitions)") }
             : nil
         spinner?.start()
         let result: RepeatedTestRun
         do {
             defer { spinner?.stop() }
-            result = try session.run(package: kata.directory, options: options, onOutput: echo, onRunFinished: runFinished)
+            result = try session.run(
+                package: kata.directory, options: options, onOutput: echo, onRunFinished: runFinished)
         }
-        if result.report.outcome == .buildFailed, let broken = KataPackageLayout.manifestError(in: result.output, of: kata) {
+        if result.report.outcome == .buildFailed,
+            let broken = KataPackageLayout.manifestError(in: result.output, of: kata)
+        {
             throw broken
         }
         let report = result.report
         let passed = report.outcome == .passed
-        let status = report.outcome == .noTestsRan && options.filter != nil ? ExitStatus.usage : (passed ? ExitStatus.success : ExitStatus.failure)
+        let status =
+            report.outcome == .noTestsRan && options.filter != nil
+            ? ExitStatus.usage : (passed ? ExitStatus.success : ExitStatus.failure)
 
         if text {
             var explanation = CheckExplanation(
@@ -105,10 +121,16 @@ public struct CheckFrontend: Sendable {
             console.line()
             console.write(explanation.text(rawOutput: result.output, next: nextKata.value))
         } else {
-            let changed = changedTests.map { CheckReport.ChangedFile(path: "Katas/\(kata.folderName)/\($0.path)", change: $0.difference.rawValue) }
+            let changed = changedTests.map {
+                CheckReport.ChangedFile(path: "Katas/\(kata.folderName)/\($0.path)", change: $0.difference.rawValue)
+            }
             let elapsed = ContinuousClock.now - started
             let seconds = elapsed.seconds
-            console.line(CheckReport(kata: kata, repository: repository, run: result, repetitions: options.repetitions, exitCode: status, changedTests: changed, seconds: seconds).json())
+            console.line(
+                CheckReport(
+                    kata: kata, repository: repository, run: result, repetitions: options.repetitions, exitCode: status,
+                    changedTests: changed, seconds: seconds
+                ).json())
         }
 
         // A filtered run that passes proves only part of the kata, so it is not recorded as a pass.
@@ -126,7 +148,9 @@ public struct CheckFrontend: Sendable {
     /// without a readable record has nothing to compare with, and the learner is not nagged
     /// about it: `kata verify` holds authors to it.
     static func changedTests(of kata: Kata) -> [(path: String, difference: ShippedRecord.Difference)] {
-        guard let shipped = try? ShippedRecord.load(for: kata), let current = try? ShippedRecord.capture(kata) else { return [] }
+        guard let shipped = try? ShippedRecord.load(for: kata), let current = try? ShippedRecord.capture(kata) else {
+            return []
+        }
         return shipped.differences(from: current).filter { $0.path.hasPrefix("Tests/") || $0.path == "Package.swift" }
     }
 
@@ -134,7 +158,9 @@ public struct CheckFrontend: Sendable {
     /// code on purpose, so this only warns; but a file deleted by accident makes the build fail
     /// in ways that look like the kata's own puzzle.
     static func deletedSources(of kata: Kata) -> [String] {
-        guard let shipped = try? ShippedRecord.load(for: kata), let current = try? ShippedRecord.capture(kata) else { return [] }
+        guard let shipped = try? ShippedRecord.load(for: kata), let current = try? ShippedRecord.capture(kata) else {
+            return []
+        }
         return shipped.differences(from: current, under: "Sources/").filter { $0.difference == .deleted }.map(\.path)
     }
 
@@ -143,17 +169,30 @@ public struct CheckFrontend: Sendable {
         let console = context.console
         let files = paths.prefix(10).map { "Katas/\(kata.folderName)/\($0)" }
         let more = paths.count > 10 ? " and \(paths.count - 10) more" : ""
-        console.line(console.style.yellow("warning: ") + console.style.bold("\(paths.count == 1 ? "a file" : "\(paths.count) files") of the kata's starter code \(paths.count == 1 ? "is" : "are") gone: ") + files.joined(separator: ", ") + more + ".")
-        console.line("If that was not on purpose, `kata reset \(kata.number)` brings back the starter; your files are saved to a backup first.")
+        console.line(
+            console.style.yellow("warning: ")
+                + console.style.bold(
+                    "\(paths.count == 1 ? "a file" : "\(paths.count) files") of the kata's starter code \(paths.count == 1 ? "is" : "are") gone: "
+                ) + files.joined(separator: ", ") + more + ".")
+        console.line(
+            "If that was not on purpose, `kata reset \(kata.number)` brings back the starter; your files are saved to a backup first."
+        )
     }
 
-    private func printWarning(about changedTests: [(path: String, difference: ShippedRecord.Difference)], of kata: Kata) {
+    private func printWarning(about changedTests: [(path: String, difference: ShippedRecord.Difference)], of kata: Kata)
+    {
         guard !changedTests.isEmpty else { return }
         let console = context.console
         let count = changedTests.count
-        console.line(console.style.yellow("warning: ") + console.style.bold("\(count == 1 ? "a file" : "\(count) files") of this kata's tests differ\(count == 1 ? "s" : "") from the shipped one\(count == 1 ? "" : "s"):"))
+        console.line(
+            console.style.yellow("warning: ")
+                + console.style.bold(
+                    "\(count == 1 ? "a file" : "\(count) files") of this kata's tests differ\(count == 1 ? "s" : "") from the shipped one\(count == 1 ? "" : "s"):"
+                ))
         for change in changedTests.prefix(10) {
-            console.line("  " + change.difference.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + "Katas/\(kata.folderName)/\(change.path)")
+            console.line(
+                "  " + change.difference.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                    + "Katas/\(kata.folderName)/\(change.path)")
         }
         if count > 10 { console.line("  … and \(count - 10) more") }
         console.line("The tests are the kata's specification: solve it in Sources/, not in Tests/.")

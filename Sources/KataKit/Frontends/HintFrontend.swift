@@ -28,7 +28,9 @@ public struct HintFrontend: Sendable {
         let console = context.console
         let hints = kata.metadata.hints
         guard !hints.isEmpty else {
-            console.line("\(kata.heading) has no hints. `kata show \(kata.number)` has the whole story: the pattern, your task and the steps.")
+            console.line(
+                "\(kata.heading) has no hints. `kata show \(kata.number)` has the whole story: the pattern, your task and the steps."
+            )
             return ExitStatus.success
         }
         let progress = context.progress(in: repository)
@@ -40,7 +42,8 @@ public struct HintFrontend: Sendable {
             // After the last hint a learner who asks again has most likely forgotten the earlier
             // ones; repeating only the last, or nothing, would not help.
             let every = hints.count == 1 ? "the only hint" : "all \(hints.count) hints"
-            let intro = seen == hints.count
+            let intro =
+                seen == hints.count
                 ? "You have seen \(every) of \(kata.heading). Here \(hints.count == 1 ? "it is" : "they are") again:"
                 : "Here \(hints.count == 1 ? "is" : "are") \(every) of \(kata.heading):"
             console.line(console.style.bold(intro))
@@ -63,7 +66,9 @@ public struct HintFrontend: Sendable {
         if left == 0 {
             console.line("That was the last hint. " + solutionAdvice(kata, passed: passed))
         } else {
-            console.line("\(left) \(left == 1 ? "hint" : "hints") left: `kata hint \(kata.number)` shows the next, `kata hint \(kata.number) --all` shows them all.")
+            console.line(
+                "\(left) \(left == 1 ? "hint" : "hints") left: `kata hint \(kata.number)` shows the next, `kata hint \(kata.number) --all` shows them all."
+            )
         }
         remember(number, of: kata, in: repository)
         return ExitStatus.success

@@ -29,7 +29,8 @@ public struct NewFrontend: Sendable {
 
         public init(
             title: String, patterns: String, minutes: Int = 30, difficulty: KataMetadata.Difficulty = .intermediate,
-            summary: String? = nil, seed: String? = nil, number: Int? = nil, languageMode: KataScaffold.LanguageMode = .v6
+            summary: String? = nil, seed: String? = nil, number: Int? = nil,
+            languageMode: KataScaffold.LanguageMode = .v6
         ) {
             self.title = title
             self.patterns = patterns
@@ -78,13 +79,19 @@ public struct NewFrontend: Sendable {
         }
         console.line()
         console.line("The placeholder code already keeps the rules: `kata verify \(number)` passes. Next:")
-        console.line("  1. Fill in every TODO of \(scaffold.kataFolder)/README.md and \(scaffold.solutionFolder)/SOLUTION.md.")
+        console.line(
+            "  1. Fill in every TODO of \(scaffold.kataFolder)/README.md and \(scaffold.solutionFolder)/SOLUTION.md.")
         console.line("  2. Replace the placeholder starter, test and solution with the kata's own (AUTHORING.md).")
-        console.line("  3. `kata ship \(number)` after changing the starter or the tests, then `kata verify \(number)`.")
+        console.line(
+            "  3. `kata ship \(number)` after changing the starter or the tests, then `kata verify \(number)`.")
         if readme == nil {
-            console.line("  4. Add the kata to the README's kata table (README.md has none kata new could find), run `kata site`, and commit.")
+            console.line(
+                "  4. Add the kata to the README's kata table (README.md has none kata new could find), run `kata site`, and commit."
+            )
         } else {
-            console.line("  4. Check its row in the README's kata table once the summary is written, run `kata site`, and commit.")
+            console.line(
+                "  4. Check its row in the README's kata table once the summary is written, run `kata site`, and commit."
+            )
         }
         return ExitStatus.success
     }
@@ -94,9 +101,11 @@ public struct NewFrontend: Sendable {
     static func readme(adding scaffold: KataScaffold, in repository: KataRepository) -> (old: Data, new: String)? {
         let url = repository.root.appendingPathComponent("README.md")
         // A link could lead out of the repository; kata writes only inside it.
-        guard (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular,
-              let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8),
-              let updated = ReadmeKataTable.adding(scaffold.metadata, folder: scaffold.folderName, to: text) else { return nil }
+        guard
+            (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular,
+            let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8),
+            let updated = ReadmeKataTable.adding(scaffold.metadata, folder: scaffold.folderName, to: text)
+        else { return nil }
         return (data, updated)
     }
 
@@ -105,7 +114,10 @@ public struct NewFrontend: Sendable {
     static func scaffold(for request: Request, existing: ExistingKatas) throws -> KataScaffold {
         let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else {
-            throw usage("The title is empty.", "Give the kata a short imperative title, e.g. `kata new \"Retry without waiting\" --patterns \"virtual time,fake\"`.")
+            throw usage(
+                "The title is empty.",
+                "Give the kata a short imperative title, e.g. `kata new \"Retry without waiting\" --patterns \"virtual time,fake\"`."
+            )
         }
         try rejectControlCharacters(in: title, what: "The title")
         // The slug could not carry them anyway; a title that has them is a path typed by mistake.
@@ -129,7 +141,9 @@ public struct NewFrontend: Sendable {
             )
         }
         if let other = existing.titles.first(where: { $0.title.lowercased() == title.lowercased() }) {
-            throw usage("Kata \(Kata.id(other.number)) is already called '\(other.title)'.", "Choose a title that says what is different about the new kata.")
+            throw usage(
+                "Kata \(Kata.id(other.number)) is already called '\(other.title)'.",
+                "Choose a title that says what is different about the new kata.")
         }
 
         var seen: Set<String> = []
@@ -149,28 +163,42 @@ public struct NewFrontend: Sendable {
                 "Most katas take 25 to 40, e.g. --minutes 30."
             )
         }
-        let summary = try optionalText(request.summary, option: "--summary") ?? "TODO: one line that says what the learner does in this kata."
-        let seed = try optionalText(request.seed, option: "--seed") ?? "TODO: the seed topic this kata grew from, in a few words."
+        let summary =
+            try optionalText(request.summary, option: "--summary")
+            ?? "TODO: one line that says what the learner does in this kata."
+        let seed =
+            try optionalText(request.seed, option: "--seed")
+            ?? "TODO: the seed topic this kata grew from, in a few words."
 
         let number = try request.number ?? existing.nextFreeNumber()
         guard numberRange.contains(number) else {
-            throw usage("--number \(number) is out of range: kata numbers go from 01 to 99.", "Leave out --number to take the next free one.")
+            throw usage(
+                "--number \(number) is out of range: kata numbers go from 01 to 99.",
+                "Leave out --number to take the next free one.")
         }
         if let other = existing.folders.first(where: { $0.number == number }) {
-            let next = (try? existing.nextFreeNumber()).map { "The next free number is \(Kata.id($0)): leave out --number to take it." }
-            throw usage("Kata number \(Kata.id(number)) is taken by \(other.path).", next ?? "Every number from 01 to 99 is taken.")
+            let next = (try? existing.nextFreeNumber()).map {
+                "The next free number is \(Kata.id($0)): leave out --number to take it."
+            }
+            throw usage(
+                "Kata number \(Kata.id(number)) is taken by \(other.path).",
+                next ?? "Every number from 01 to 99 is taken.")
         }
         let metadata = KataMetadata(
             number: number, title: title, slug: slug, patterns: patterns,
-            seed: seed, minutes: request.minutes, difficulty: request.difficulty, summary: summary, hints: KataScaffold.placeholderHints
+            seed: seed, minutes: request.minutes, difficulty: request.difficulty, summary: summary,
+            hints: KataScaffold.placeholderHints
         )
         return KataScaffold(metadata: metadata, languageMode: request.languageMode)
     }
 
     /// The root `Package.swift` with the kata's line added, or an error that says which line to add.
     static func manifest(adding scaffold: KataScaffold, to url: URL) throws -> String {
-        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
-            throw KataError(.fileSystem, "Could not read \(url.path); nothing was created.", advice: "Check that the repository's Package.swift exists and is readable.")
+        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8)
+        else {
+            throw KataError(
+                .fileSystem, "Could not read \(url.path); nothing was created.",
+                advice: "Check that the repository's Package.swift exists and is readable.")
         }
         do {
             return try ManifestKataList.inserting(scaffold.manifestEntry, number: scaffold.metadata.number, into: text)
@@ -178,7 +206,8 @@ public struct NewFrontend: Sendable {
             throw KataError(
                 .invalidCatalog,
                 "Package.swift has no `\(ManifestKataList.opening)` list for kata new to add `\(scaffold.manifestEntry)` to; nothing was created.",
-                advice: "Put the list back as AUTHORING.md shows it, one line per kata like `\(scaffold.manifestEntry)`, then run kata new again."
+                advice:
+                    "Put the list back as AUTHORING.md shows it, one line per kata like `\(scaffold.manifestEntry)`, then run kata new again."
             )
         } catch ManifestKataList.Problem.numberListed(let line, let entry) {
             throw KataError(
@@ -192,14 +221,17 @@ public struct NewFrontend: Sendable {
     private static func optionalText(_ text: String?, option: String) throws -> String? {
         guard let text else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw usage("\(option) is empty.", "Leave it out to get a TODO placeholder, or write one line.") }
+        guard !trimmed.isEmpty else {
+            throw usage("\(option) is empty.", "Leave it out to get a TODO placeholder, or write one line.")
+        }
         try rejectControlCharacters(in: trimmed, what: option)
         return trimmed
     }
 
     private static func rejectControlCharacters(in text: String, what: String) throws {
         guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return }
-        throw usage("\(what) contains a control character (a line break, a tab or NUL).", "Write it on one line of plain text.")
+        throw usage(
+            "\(what) contains a control character (a line break, a tab or NUL).", "Write it on one line of plain text.")
     }
 
     private static func usage(_ message: String, _ advice: String) -> KataError {

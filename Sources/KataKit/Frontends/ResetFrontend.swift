@@ -19,7 +19,9 @@ public struct ResetFrontend: Sendable {
     }
 
     /// `testsOnly` restores `Tests/` and `Package.swift` and leaves the learner's code alone.
-    public func run(kata reference: String, assumeYes: Bool, testsOnly: Bool = false, now: Date = Date()) throws -> Int32 {
+    public func run(kata reference: String, assumeYes: Bool, testsOnly: Bool = false, now: Date = Date()) throws
+        -> Int32
+    {
         let catalog = try context.catalog()
         let kata = try catalog.kata(named: reference)
         let console = context.console
@@ -40,12 +42,19 @@ public struct ResetFrontend: Sendable {
                 throw KataError(
                     .usage,
                     "kata reset replaces your files in Katas/\(kata.folderName), and cannot ask you to confirm here (not a terminal).",
-                    advice: "Run `kata reset \(kata.number) --yes` to reset it; your files are saved to a backup folder first."
+                    advice:
+                        "Run `kata reset \(kata.number) --yes` to reset it; your files are saved to a backup folder first."
                 )
             }
-            console.line("Resetting \(kata.heading) to \(what) changes \(differences.count) file\(differences.count == 1 ? "" : "s"):")
+            console.line(
+                "Resetting \(kata.heading) to \(what) changes \(differences.count) file\(differences.count == 1 ? "" : "s"):"
+            )
             for change in differences.prefix(10) {
-                console.line("  " + console.style.dim(change.difference.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) + "Katas/\(kata.folderName)/\(change.path)")
+                console.line(
+                    "  "
+                        + console.style.dim(
+                            change.difference.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))
+                        + "Katas/\(kata.folderName)/\(change.path)")
             }
             if differences.count > 10 { console.line("  … and \(differences.count - 10) more") }
             guard context.prompt.ask("Your files are saved to a backup folder first. Reset? [y/N] ", on: console) else {
@@ -61,7 +70,8 @@ public struct ResetFrontend: Sendable {
             for change in differences {
                 let url = kata.directory.appendingPathComponent(change.path)
                 if let text = shipped.files[change.path] {
-                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(
+                        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try Data(text.utf8).write(to: url, options: .atomic)
                     restored += 1
                 } else {
@@ -74,7 +84,8 @@ public struct ResetFrontend: Sendable {
             throw KataError(
                 .fileSystem,
                 "The reset of \(kata.heading) stopped halfway: \(FileSystemFailure.reason(of: error))",
-                advice: "Your files are saved in \(catalog.repository.relativePath(backup.path)); copy them back, fix the cause (a read-only folder, a full disk), and reset again."
+                advice:
+                    "Your files are saved in \(catalog.repository.relativePath(backup.path)); copy them back, fix the cause (a read-only folder, a full disk), and reset again."
             )
         }
         // The kata is back at its start, so its recorded result no longer holds.
@@ -84,8 +95,11 @@ public struct ResetFrontend: Sendable {
         var counts: [String] = []
         if restored > 0 { counts.append("\(restored) file\(restored == 1 ? "" : "s") restored") }
         if removed > 0 { counts.append("\(removed) file\(removed == 1 ? "" : "s") you added removed") }
-        console.line(console.style.bold("\(kata.heading) is back to \(what)") + ": " + counts.joined(separator: ", ") + ".")
-        console.line("Your files are saved in \(catalog.repository.relativePath(backup.path))/; copy back anything you want to keep.")
+        console.line(
+            console.style.bold("\(kata.heading) is back to \(what)") + ": " + counts.joined(separator: ", ") + ".")
+        console.line(
+            "Your files are saved in \(catalog.repository.relativePath(backup.path))/; copy back anything you want to keep."
+        )
         return ExitStatus.success
     }
 
@@ -120,7 +134,8 @@ public struct ResetFrontend: Sendable {
             throw KataError(
                 .fileSystem,
                 "Could not save a backup of Katas/\(kata.folderName) to \(repository.relativePath(backups.path)): \(FileSystemFailure.reason(of: error))",
-                advice: "Nothing was reset and your files are untouched. Check that the repository is writable and the disk is not full."
+                advice:
+                    "Nothing was reset and your files are untouched. Check that the repository is writable and the disk is not full."
             )
         }
         return destination
@@ -130,13 +145,16 @@ public struct ResetFrontend: Sendable {
     static func validatePaths(of record: ShippedRecord, kata: Kata) throws {
         for path in record.files.keys {
             let components = path.split(separator: "/", omittingEmptySubsequences: false)
-            let inCode = path == "Package.swift" || ((components.first == "Sources" || components.first == "Tests") && components.count > 1)
+            let inCode =
+                path == "Package.swift"
+                || ((components.first == "Sources" || components.first == "Tests") && components.count > 1)
             let safe = !path.hasPrefix("/") && !components.contains { $0 == ".." || $0 == "." || $0.isEmpty }
             guard inCode, safe else {
                 throw KataError(
                     .invalidCatalog,
                     "Katas/\(kata.folderName)/\(ShippedRecord.fileName) names '\(path)', which is not a file of the kata's code; nothing was reset.",
-                    advice: "Restore the file from the repository (`git checkout -- Katas/\(kata.folderName)/\(ShippedRecord.fileName)`)."
+                    advice:
+                        "Restore the file from the repository (`git checkout -- Katas/\(kata.folderName)/\(ShippedRecord.fileName)`)."
                 )
             }
         }
@@ -147,15 +165,20 @@ public struct ResetFrontend: Sendable {
     static func requireInside(_ repository: KataRepository, kata: Kata, paths: [String]) throws {
         try repository.requireInside(repository.backupsDirectory, what: ".kata/backups")
         for path in ["Package.swift", "Sources", "Tests"] + paths.sorted() {
-            try repository.requireInside(kata.directory.appendingPathComponent(path), what: "Katas/\(kata.folderName)/\(path)")
+            try repository.requireInside(
+                kata.directory.appendingPathComponent(path), what: "Katas/\(kata.folderName)/\(path)")
         }
     }
 
     private func removeEmptyFolders(above file: URL, in kata: Kata) {
         var folder = file.deletingLastPathComponent()
-        let stops = [kata.directory, kata.directory.appendingPathComponent("Sources"), kata.directory.appendingPathComponent("Tests")].map(\.standardizedFileURL.path)
+        let stops = [
+            kata.directory, kata.directory.appendingPathComponent("Sources"),
+            kata.directory.appendingPathComponent("Tests"),
+        ].map(\.standardizedFileURL.path)
         while !stops.contains(folder.standardizedFileURL.path),
-              (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
+        {
             try? FileManager.default.removeItem(at: folder)
             folder.deleteLastPathComponent()
         }

@@ -27,7 +27,9 @@ public struct ShipFrontend: Sendable {
             let upToDate = (try? ShippedRecord.load(for: kata)) == current
             let padding = String(repeating: " ", count: width - kata.heading.count)
             if upToDate {
-                console.line(kata.heading + padding + "  " + style.green("up to date") + style.dim(" (\(current.files.count) files)"))
+                console.line(
+                    kata.heading + padding + "  " + style.green("up to date")
+                        + style.dim(" (\(current.files.count) files)"))
                 continue
             }
             if checkOnly {
@@ -38,13 +40,18 @@ public struct ShipFrontend: Sendable {
             do {
                 try current.encoded().write(to: url, options: .atomic)
             } catch {
-                throw KataError(.fileSystem, "Could not write \(url.path): \(FileSystemFailure.reason(of: error))", advice: "Check that the kata folder is writable.")
+                throw KataError(
+                    .fileSystem, "Could not write \(url.path): \(FileSystemFailure.reason(of: error))",
+                    advice: "Check that the kata folder is writable.")
             }
-            console.line(kata.heading + padding + "  " + style.bold("recorded") + style.dim(" (\(current.files.count) files)"))
+            console.line(
+                kata.heading + padding + "  " + style.bold("recorded") + style.dim(" (\(current.files.count) files)"))
         }
         if checkOnly, stale > 0 {
             console.line()
-            console.line(style.red("\(stale) of \(katas.count) records \(stale == 1 ? "is" : "are") stale.") + " `kata ship` records the katas as they are now.")
+            console.line(
+                style.red("\(stale) of \(katas.count) records \(stale == 1 ? "is" : "are") stale.")
+                    + " `kata ship` records the katas as they are now.")
             return ExitStatus.failure
         }
         return ExitStatus.success

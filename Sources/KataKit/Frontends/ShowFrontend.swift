@@ -20,7 +20,9 @@ public struct ShowFrontend: Sendable {
         let metadata = kata.metadata
         var header = [
             style.bold(kata.heading),
-            style.dim("\(metadata.minutes) min · \(metadata.difficulty.rawValue) · patterns: \(metadata.patterns.joined(separator: ", "))"),
+            style.dim(
+                "\(metadata.minutes) min · \(metadata.difficulty.rawValue) · patterns: \(metadata.patterns.joined(separator: ", "))"
+            ),
             style.dim("Folder: Katas/\(kata.folderName) · check it with `kata check \(kata.number)`"),
         ].joined(separator: "\n")
         header += "\n\n"

@@ -13,7 +13,8 @@ public struct SiteFrontend: Sendable {
         let started = ContinuousClock.now
         let catalog = try context.catalog()
         if context.reportProblems(of: catalog) {
-            context.console.error("The site is built only from a complete catalog; fix the katas above first. site/ was not changed.")
+            context.console.error(
+                "The site is built only from a complete catalog; fix the katas above first. site/ was not changed.")
             return ExitStatus.invalidCatalog
         }
         let files = try SiteGenerator(catalog: catalog).generate()
@@ -22,7 +23,10 @@ public struct SiteFrontend: Sendable {
         if checkOnly {
             let differences = writer.differences(from: files)
             guard differences.isEmpty else {
-                console.error(console.style.red("error: ") + "site/ is out of date with the katas (\(differences.count) file\(differences.count == 1 ? "" : "s")):")
+                console.error(
+                    console.style.red("error: ")
+                        + "site/ is out of date with the katas (\(differences.count) file\(differences.count == 1 ? "" : "s")):"
+                )
                 for difference in differences.prefix(10) { console.error("  " + difference) }
                 if differences.count > 10 { console.error("  … and \(differences.count - 10) more") }
                 console.error("Run `kata site` and commit site/.")
@@ -35,7 +39,9 @@ public struct SiteFrontend: Sendable {
         let bytes = files.values.map(\.utf8.count).reduce(0, +)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Int(elapsed.seconds * 1000)
-        console.line("Wrote site/: \(files.count) files, \(bytes / 1024) KB, in \(milliseconds) ms. Open site/index.html, or publish the folder as it is.")
+        console.line(
+            "Wrote site/: \(files.count) files, \(bytes / 1024) KB, in \(milliseconds) ms. Open site/index.html, or publish the folder as it is."
+        )
         return ExitStatus.success
     }
 }

@@ -33,10 +33,14 @@ public struct SolutionFrontend: Sendable {
                 throw KataError(
                     .usage,
                     "Kata \(kata.id) has not passed yet, so its reference solution is a spoiler, and there is no terminal to ask whether you want it.",
-                    advice: "Pass --yes to show it anyway (`kata solution \(kata.number) --yes`); `kata hint \(kata.number)` gives a smaller nudge."
+                    advice:
+                        "Pass --yes to show it anyway (`kata solution \(kata.number) --yes`); `kata hint \(kata.number)` gives a smaller nudge."
                 )
             }
-            guard prompt.ask("Kata \(kata.id) has not passed yet. Show the reference solution anyway? [y/N] ", on: console) else {
+            guard
+                prompt.ask(
+                    "Kata \(kata.id) has not passed yet. Show the reference solution anyway? [y/N] ", on: console)
+            else {
                 // Declining is a fine choice, not an error, so it exits 0.
                 console.line("Nothing shown. `kata hint \(kata.number)` gives a smaller nudge.")
                 return ExitStatus.success
@@ -54,16 +58,23 @@ public struct SolutionFrontend: Sendable {
         let diff = try SourceDiff(runner: context.runner, repository: repository)
             .compare(folders.learnerSources, with: folders.solutionSources, style: style)
         if let diff {
-            text += style.dim("Your code in \(folders.learnerSources) (-) against the reference in \(folders.solutionSources) (+):") + "\n\n"
+            text +=
+                style.dim(
+                    "Your code in \(folders.learnerSources) (-) against the reference in \(folders.solutionSources) (+):"
+                ) + "\n\n"
             text += diff
         } else {
             text += "\nYour code in \(folders.learnerSources) is the same as the reference solution.\n"
         }
         text += "\n"
         if let notes = FileManager.default.contents(atPath: folders.notes.path) {
-            text += TerminalMarkdownRenderer(style: style).render(MarkdownDocument(parsing: String(decoding: notes, as: UTF8.self)))
+            text += TerminalMarkdownRenderer(style: style).render(
+                MarkdownDocument(parsing: String(decoding: notes, as: UTF8.self)))
         } else {
-            text += style.dim("\(repository.relativePath(folders.notes.path)) is missing, so there are no notes on this solution.") + "\n"
+            text +=
+                style.dim(
+                    "\(repository.relativePath(folders.notes.path)) is missing, so there are no notes on this solution."
+                ) + "\n"
         }
         return text
     }
@@ -81,7 +92,8 @@ public struct SolutionFrontend: Sendable {
                 throw KataError(
                     .invalidCatalog,
                     "There is no reference solution for \(kata.heading): \(solution) is missing.",
-                    advice: "Some copies of the katas come without Solutions/ (a workshop may hand them out later). If you deleted it, `git checkout -- \(solution)` restores it."
+                    advice:
+                        "Some copies of the katas come without Solutions/ (a workshop may hand them out later). If you deleted it, `git checkout -- \(solution)` restores it."
                 )
             }
             let solutionSources = kata.solutionDirectory.appendingPathComponent("Sources", isDirectory: true)

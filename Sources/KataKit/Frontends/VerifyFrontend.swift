@@ -25,14 +25,17 @@ public struct VerifyFrontend: Sendable {
     public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// `jobs`: how many katas to verify at once; nil for ``defaultJobs``. Never more than there are katas.
-    public func run(katas references: [String], repetitions: Int = 1, jobs: Int? = nil, format: Format = .text) throws -> Int32 {
+    public func run(katas references: [String], repetitions: Int = 1, jobs: Int? = nil, format: Format = .text) throws
+        -> Int32
+    {
         let catalog = try context.catalog()
         let named = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
         // `kata verify 1 01` names one kata twice; two runs of it would share its build folder.
         var seen: Set<String> = []
         let katas = named.filter { seen.insert($0.folderName).inserted }
         guard !katas.isEmpty || !catalog.problems.isEmpty else {
-            throw KataError(.invalidCatalog, "There are no katas to verify in \(catalog.repository.katasDirectory.path).")
+            throw KataError(
+                .invalidCatalog, "There are no katas to verify in \(catalog.repository.katasDirectory.path).")
         }
         var runner = context.runner
         runner.timeout = CheckFrontend.defaultTimeout
@@ -59,7 +62,9 @@ public struct VerifyFrontend: Sendable {
             for rule in result.rules where !rule.passed {
                 console.line("    " + style.red(rule.name) + ": " + (rule.detail ?? "broken"))
             }
-            if showsProgress, index + 1 < katas.count { console.write(style.dim("verifying \(katas[index + 1].heading)…") + "\r") }
+            if showsProgress, index + 1 < katas.count {
+                console.write(style.dim("verifying \(katas[index + 1].heading)…") + "\r")
+            }
         }
         var results: [KataVerifier.Result] = []
         for outcome in outcomes {
@@ -76,7 +81,9 @@ public struct VerifyFrontend: Sendable {
         if text {
             for problem in unreadable {
                 console.line("Katas/\(problem.folderName)  " + style.red("✘ ") + style.bold("readable"))
-                console.line("    " + style.red("readable") + ": " + problem.error.description.replacingOccurrences(of: "\n", with: " "))
+                console.line(
+                    "    " + style.red("readable") + ": "
+                        + problem.error.description.replacingOccurrences(of: "\n", with: " "))
             }
             console.line()
             let summary = "\(report.verified) of \(report.katas.count) katas verified, \(report.broken) broken."

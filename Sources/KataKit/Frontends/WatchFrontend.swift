@@ -23,7 +23,10 @@ public struct WatchFrontend: Sendable {
     /// Watches the kata named by `reference`, or the first one not passed yet when it is nil.
     /// `polling` looks for changes twice a second instead of being notified of them; `timeout`
     /// and `verbose` are `kata check`'s.
-    public func run(kata reference: String?, polling: Bool = false, timeout: Duration? = CheckFrontend.defaultTimeout, verbose: Bool = false) throws -> Int32 {
+    public func run(
+        kata reference: String?, polling: Bool = false, timeout: Duration? = CheckFrontend.defaultTimeout,
+        verbose: Bool = false
+    ) throws -> Int32 {
         let check = CheckFrontend(context: context)
         return try run(
             kata: reference,
@@ -74,9 +77,9 @@ public struct WatchFrontend: Sendable {
     /// polls; see ``InotifyFileWatcher`` for why.
     static func notifiedWatcher(for tree: WatchedTree) -> any FileWatcher {
         #if os(Linux)
-        InotifyFileWatcher(tree: tree)
+            InotifyFileWatcher(tree: tree)
         #else
-        PollingFileWatcher(tree: tree)
+            PollingFileWatcher(tree: tree)
         #endif
     }
 }
@@ -200,7 +203,8 @@ private final class WatchLoop {
                 return
             } catch let error as FileWatcherError where !(preferred is PollingFileWatcher) {
                 pollsSinceNotificationFailed = true
-                console.error(style.yellow("note: ") + "\(error.description) Looking for changes every half second instead.")
+                console.error(
+                    style.yellow("note: ") + "\(error.description) Looking for changes every half second instead.")
             } catch let error as FileWatcherError {
                 throw KataError(.fileSystem, "Cannot watch Katas/\(kata.folderName): \(error.description)")
             }

@@ -25,7 +25,8 @@ enum HTMLText {
         let scalars = Array(output.unicodeScalars)
         var index = 0
         func finishLine() {
-            let trimmed = line.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()
+            let trimmed = line.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }
+                .reversed()
             if !trimmed.isEmpty { lines.append(String.UnicodeScalarView(trimmed)) }
             line = String.UnicodeScalarView()
         }
@@ -36,9 +37,11 @@ enum HTMLText {
                 index += 1
                 continue
             }
-            if scalar == "&", let (decoded, length) = entities.lazy.compactMap({ entity, text in
-                scalars[index...].starts(with: entity) ? (text, entity.count) : nil
-            }).first {
+            if scalar == "&",
+                let (decoded, length) = entities.lazy.compactMap({ entity, text in
+                    scalars[index...].starts(with: entity) ? (text, entity.count) : nil
+                }).first
+            {
                 line.append(decoded)
                 index += length
                 continue

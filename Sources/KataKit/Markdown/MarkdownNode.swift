@@ -4,10 +4,24 @@ import Foundation
 /// One node of a ``MarkdownDocument``.
 public struct MarkdownNode: Sendable, Equatable {
     public enum Kind: String, Sendable {
-        case document, blockQuote = "block_quote", list, item, codeBlock = "code_block", htmlBlock = "html_block"
-        case paragraph, heading, thematicBreak = "thematic_break", text, softBreak = "softbreak"
-        case lineBreak = "linebreak", code, htmlInline = "html_inline", emphasis = "emph", strong, link, image
-        case strikethrough, table, tableRow = "table_row", tableHeader = "table_header", tableCell = "table_cell"
+        case document
+        case blockQuote = "block_quote"
+        case list, item
+        case codeBlock = "code_block"
+        case htmlBlock = "html_block"
+        case paragraph, heading
+        case thematicBreak = "thematic_break"
+        case text
+        case softBreak = "softbreak"
+        case lineBreak = "linebreak"
+        case code
+        case htmlInline = "html_inline"
+        case emphasis = "emph"
+        case strong, link, image
+        case strikethrough, table
+        case tableRow = "table_row"
+        case tableHeader = "table_header"
+        case tableCell = "table_cell"
         case other
     }
 
@@ -68,9 +82,11 @@ public struct MarkdownNode: Sendable, Equatable {
         let iterator = cmark_iter_new(node)!
         defer { cmark_iter_free(iterator) }
         while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
-            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator)
+            else { continue }
             switch cmark_node_get_type(current) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE: text += cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                text += cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_PARAGRAPH: text += " "
             default: break
             }

@@ -29,9 +29,14 @@ public struct TerminalMarkdownRenderer: Sendable {
         case .heading:
             let text = inline(node.children)
             switch node.headingLevel {
-            case 1: return style.enabled ? style.bold(style.cyan(text)) : text + "\n" + String(repeating: "=", count: text.count)
-            case 2: return style.enabled ? style.bold(style.underline(text)) : text + "\n" + String(repeating: "-", count: text.count)
-            default: return style.enabled ? style.bold(text) : String(repeating: "#", count: node.headingLevel) + " " + text
+            case 1:
+                return style.enabled
+                    ? style.bold(style.cyan(text)) : text + "\n" + String(repeating: "=", count: text.count)
+            case 2:
+                return style.enabled
+                    ? style.bold(style.underline(text)) : text + "\n" + String(repeating: "-", count: text.count)
+            default:
+                return style.enabled ? style.bold(text) : String(repeating: "#", count: node.headingLevel) + " " + text
             }
         case .paragraph:
             return prefixLines(inline(node.children), with: indent)
@@ -87,7 +92,8 @@ public struct TerminalMarkdownRenderer: Sendable {
             let line = indent + cells.joined(separator: "  ").trimmingTrailingWhitespace
             lines.append(index == 0 ? style.bold(String(line)) : String(line))
             if index == 0 {
-                lines.append(indent + style.dim(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")))
+                lines.append(
+                    indent + style.dim(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")))
             }
         }
         return lines.joined(separator: "\n")
@@ -133,8 +139,14 @@ public struct TerminalMarkdownRenderer: Sendable {
         var count = 0
         var inEscape = false
         for scalar in text.unicodeScalars {
-            if inEscape { if scalar == "m" { inEscape = false }; continue }
-            if scalar == "\u{1B}" { inEscape = true; continue }
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                continue
+            }
             count += 1
         }
         return count

@@ -59,10 +59,12 @@ public enum ProcessTree {
             return
         }
         let deadline = ContinuousClock.now + .milliseconds(500)
-        while ContinuousClock.now < deadline, pids.contains(where: { pid in
-            guard let state = processStat(pid)?.state else { return false }
-            return state != "T" && state != "t" && state != "Z" && state != "X"
-        }) {
+        while ContinuousClock.now < deadline,
+            pids.contains(where: { pid in
+                guard let state = processStat(pid)?.state else { return false }
+                return state != "T" && state != "t" && state != "Z" && state != "X"
+            })
+        {
             usleep(1_000)
         }
     }

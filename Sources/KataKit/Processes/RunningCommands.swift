@@ -31,7 +31,8 @@ public final class RunningCommands: Sendable {
             // try?: with standard error closed, FileHandle.write(_:) would trap.
             try? FileHandle.standardError.write(contentsOf: Data("\nInterrupted; stopping the tests…\n".utf8))
             shared.stopAll()
-            try? FileHandle.standardError.write(contentsOf: Data("Interrupted; the tests were stopped and nothing was recorded.\n".utf8))
+            try? FileHandle.standardError.write(
+                contentsOf: Data("Interrupted; the tests were stopped and nothing was recorded.\n".utf8))
             exit(ExitStatus.interrupted)
         }
     }

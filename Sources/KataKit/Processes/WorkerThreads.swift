@@ -57,7 +57,10 @@ enum WorkerThreads {
             var finished: [Output?]
         }
 
-        init(count: Int, isFinal: @escaping @Sendable (Output) -> Bool, deliver: @escaping @Sendable (Int, Output) -> Void) {
+        init(
+            count: Int, isFinal: @escaping @Sendable (Output) -> Bool,
+            deliver: @escaping @Sendable (Int, Output) -> Void
+        ) {
             self.count = count
             self.isFinal = isFinal
             self.deliver = deliver

@@ -117,6 +117,7 @@ enum RawHTMLFilter {
         let candidate = String(String.UnicodeScalarView(scalars[start..<(start + pattern.count)])).lowercased()
         guard candidate == word else { return false }
         let after = start + pattern.count
-        return after == scalars.count || !isASCIILetterOrDigit(scalars[after]) && scalars[after] != "=" && scalars[after] != "-"
+        return after == scalars.count
+            || !isASCIILetterOrDigit(scalars[after]) && scalars[after] != "=" && scalars[after] != "-"
     }
 }

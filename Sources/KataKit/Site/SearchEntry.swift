@@ -16,15 +16,18 @@ struct SearchEntry: Encodable, Equatable {
 
     static func entries(for kata: Kata, page: SiteMarkdown.Page, url: String) -> [SearchEntry] {
         let patterns = kata.metadata.patterns
-        var entries = [SearchEntry(title: kata.heading, section: "", url: url, patterns: patterns, text: kata.metadata.summary)]
+        var entries = [
+            SearchEntry(title: kata.heading, section: "", url: url, patterns: patterns, text: kata.metadata.summary)
+        ]
         for section in page.sections {
-            entries.append(SearchEntry(
-                title: kata.heading,
-                section: section.heading,
-                url: url + (section.headingID.map { "#" + $0 } ?? ""),
-                patterns: [],
-                text: String(section.text.prefix(2_000))
-            ))
+            entries.append(
+                SearchEntry(
+                    title: kata.heading,
+                    section: section.heading,
+                    url: url + (section.headingID.map { "#" + $0 } ?? ""),
+                    patterns: [],
+                    text: String(section.text.prefix(2_000))
+                ))
         }
         return entries
     }

@@ -41,12 +41,14 @@ public struct SiteGenerator: Sendable {
             headingIDs[kataPath(kata)] = Set(page.headings.map(\.id))
             let previous = index > 0 ? catalog.katas[index - 1] : nil
             let next = index + 1 < catalog.katas.count ? catalog.katas[index + 1] : nil
-            files[kataPath(kata)] = SitePages.kataPage(kata: kata, page: page, catalog: catalog, previous: previous, next: next)
+            files[kataPath(kata)] = SitePages.kataPage(
+                kata: kata, page: page, catalog: catalog, previous: previous, next: next)
             searchEntries.append(contentsOf: SearchEntry.entries(for: kata, page: page, url: kataPath(kata)))
 
             let solution = try solutionPage(of: kata, links: &links)
             headingIDs[solutionPath(kata)] = Set(solution.page.headings.map(\.id))
-            files[solutionPath(kata)] = SitePages.solutionPage(kata: kata, page: solution.page, sources: solution.sources, catalog: catalog)
+            files[solutionPath(kata)] = SitePages.solutionPage(
+                kata: kata, page: solution.page, sources: solution.sources, catalog: catalog)
         }
         try links.checkAnchors(headingIDs: headingIDs)
 
@@ -76,17 +78,22 @@ public struct SiteGenerator: Sendable {
     private func bodyFirstLine(of kata: Kata) -> Int {
         let readme = kata.directory.appendingPathComponent("README.md")
         guard let text = try? String(contentsOf: readme, encoding: .utf8),
-              let document = try? FrontMatter.split(text, file: "") else { return 1 }
+            let document = try? FrontMatter.split(text, file: "")
+        else { return 1 }
         return document.bodyFirstLine
     }
 
-    private func solutionPage(of kata: Kata, links: inout SiteLinks) throws -> (page: SiteMarkdown.Page, sources: [(name: String, code: String)]) {
+    private func solutionPage(of kata: Kata, links: inout SiteLinks) throws -> (
+        page: SiteMarkdown.Page, sources: [(name: String, code: String)]
+    ) {
         let source = "Solutions/\(kata.folderName)/SOLUTION.md"
         let file = kata.solutionDirectory.appendingPathComponent("SOLUTION.md")
         try catalog.repository.requireInside(kata.solutionDirectory, what: "Solutions/\(kata.folderName)")
         try catalog.repository.requireInside(file, what: source)
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw KataError(.invalidCatalog, "\(source) is missing.", advice: "Every kata needs a SOLUTION.md beside its solution (see AUTHORING.md).")
+            throw KataError(
+                .invalidCatalog, "\(source) is missing.",
+                advice: "Every kata needs a SOLUTION.md beside its solution (see AUTHORING.md).")
         }
         let markdown = try UTF8Text.decode(data, file: source, restore: "git checkout -- \(source)")
         let (body, firstLine) = Self.droppingTitle(markdown, firstLine: 1)

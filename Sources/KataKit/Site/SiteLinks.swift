@@ -24,11 +24,15 @@ struct SiteLinks {
     mutating func resolve(_ target: String, from source: String, line: Int, pagePath: String) throws -> String {
         if target.isEmpty { throw broken(source, line, "has a link with no target") }
         let lowered = target.lowercased()
-        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("mailto:") { return target }
+        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("mailto:") {
+            return target
+        }
         if lowered.hasPrefix("javascript:") || lowered.hasPrefix("data:") || lowered.hasPrefix("vbscript:") {
             throw broken(source, line, "has a `\(target.prefix(11))…` link, which the site never publishes")
         }
-        if lowered.contains(":") && !lowered.hasPrefix("#") && lowered.firstIndex(of: ":")! < (lowered.firstIndex(of: "/") ?? lowered.endIndex) {
+        if lowered.contains(":") && !lowered.hasPrefix("#")
+            && lowered.firstIndex(of: ":")! < (lowered.firstIndex(of: "/") ?? lowered.endIndex)
+        {
             throw broken(source, line, "links to '\(target)', a kind of URL the site does not publish; use https://")
         }
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
@@ -43,9 +47,11 @@ struct SiteLinks {
         }
         guard let page = pages[resolved] else {
             let exists = FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(resolved).path)
-            throw broken(source, line, exists
-                ? "links to \(resolved), which the site does not publish; link to a kata's README.md, a SOLUTION.md or an https:// page"
-                : "links to \(resolved), which does not exist")
+            throw broken(
+                source, line,
+                exists
+                    ? "links to \(resolved), which the site does not publish; link to a kata's README.md, a SOLUTION.md or an https:// page"
+                    : "links to \(resolved), which does not exist")
         }
         if let anchor { pendingAnchors.append((page, anchor, source, line)) }
         return SiteLinks.relative(from: pagePath, to: page) + (anchor.map { "#" + $0 } ?? "")
@@ -54,7 +60,9 @@ struct SiteLinks {
     /// Fails on the first link to a heading that is not on its page.
     func checkAnchors(headingIDs: [String: Set<String>]) throws {
         for pending in pendingAnchors where !(headingIDs[pending.page]?.contains(pending.anchor) ?? false) {
-            throw broken(pending.source, pending.line, "links to '#\(pending.anchor)', a heading that \(pending.page) does not have")
+            throw broken(
+                pending.source, pending.line,
+                "links to '#\(pending.anchor)', a heading that \(pending.page) does not have")
         }
     }
 
@@ -82,6 +90,8 @@ struct SiteLinks {
     }
 
     private func broken(_ source: String, _ line: Int, _ problem: String) -> KataError {
-        KataError(.invalidCatalog, "\(source):\(line): \(problem).", advice: "Fix the link, then run `kata site` again; the site was not changed.")
+        KataError(
+            .invalidCatalog, "\(source):\(line): \(problem).",
+            advice: "Fix the link, then run `kata site` again; the site was not changed.")
     }
 }

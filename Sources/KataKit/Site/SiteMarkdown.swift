@@ -48,7 +48,9 @@ public enum SiteMarkdown {
         resolveLink: (String, Int) throws -> String
     ) throws -> Page {
         try Cmark.withDocument(markdown) { document, options, extensions in
-            try render(document, options: options, extensions: extensions, source: source, firstLine: firstLine, resolveLink: resolveLink)
+            try render(
+                document, options: options, extensions: extensions, source: source, firstLine: firstLine,
+                resolveLink: resolveLink)
         }
     }
 
@@ -68,7 +70,8 @@ public enum SiteMarkdown {
         let iterator = cmark_iter_new(document)!
         defer { cmark_iter_free(iterator) }
         while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
-            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator)
+            else { continue }
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING: headings.append(node)
             case CMARK_NODE_CODE_BLOCK: codeBlocks.append(node)
@@ -91,7 +94,8 @@ public enum SiteMarkdown {
                 throw KataError(
                     .invalidCatalog,
                     "\(source):\(line): shows the image '\(target.prefix(60))' from elsewhere, and the site loads nothing from other sites.",
-                    advice: "Link to it instead (`[what it shows](https://…)`), then run `kata site` again; the site was not changed."
+                    advice:
+                        "Link to it instead (`[what it shows](https://…)`), then run `kata site` again; the site was not changed."
                 )
             }
             let resolved = try resolveLink(target, line)
@@ -112,10 +116,12 @@ public enum SiteMarkdown {
             }
             headingList.append(Heading(level: level, id: id, text: text))
             let rendered = String(cString: cmark_render_html(heading, options, extensions))
-            let inner = rendered
+            let inner =
+                rendered
                 .trimmingCharacters(in: .whitespacesAndNewlines)
                 .dropFirst("<h1>".count).dropLast("</h1>".count)
-            let html = "<h\(level) id=\"\(id)\"><a class=\"anchor\" href=\"#\(id)\" aria-hidden=\"true\" tabindex=\"-1\">#</a>\(inner)</h\(level)>\n"
+            let html =
+                "<h\(level) id=\"\(id)\"><a class=\"anchor\" href=\"#\(id)\" aria-hidden=\"true\" tabindex=\"-1\">#</a>\(inner)</h\(level)>\n"
             replace(heading, withHTML: html)
         }
 
@@ -153,8 +159,10 @@ public enum SiteMarkdown {
                 let html = String(cString: literal)
                 // A heading, as replaced above: start a new section.
                 if html.hasPrefix("<h"), let id = html.split(separator: "\"").dropFirst().first {
-                    let text = HTMLText.strip(html, style: TextStyle(enabled: false)).replacingOccurrences(of: "#", with: "")
-                    sections.append(Section(headingID: String(id), heading: text.trimmingCharacters(in: .whitespaces), text: ""))
+                    let text = HTMLText.strip(html, style: TextStyle(enabled: false)).replacingOccurrences(
+                        of: "#", with: "")
+                    sections.append(
+                        Section(headingID: String(id), heading: text.trimmingCharacters(in: .whitespaces), text: ""))
                     continue
                 }
                 if html.hasPrefix("<pre") { continue }
@@ -163,7 +171,8 @@ public enum SiteMarkdown {
             }
             sections[sections.count - 1].text += " " + MarkdownNode(node).plainText
         }
-        return sections
+        return
+            sections
             .map { Section(headingID: $0.headingID, heading: $0.heading, text: HintsSection.normalize($0.text)) }
             .filter { !$0.heading.isEmpty || !$0.text.isEmpty }
     }

@@ -9,7 +9,8 @@ enum SitePages {
     /// into a kata's markdown could neither run a script nor load anything from another site.
     /// `'self'` covers the site's own files from a web server and from `file://` alike
     /// (scripts/browser-check proves the latter).
-    static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
 
     static func index(catalog: KataCatalog) -> String {
         let rows = catalog.katas.map { kata in
@@ -25,64 +26,66 @@ enum SitePages {
         }.joined(separator: "\n")
         let totalMinutes = catalog.katas.map(\.metadata.minutes).reduce(0, +)
         let body = """
-            <main id="content" class="content content-wide">
-              <h1>Make GCD and async Swift code testable</h1>
-              <p class="lead">\(catalog.katas.count) katas, about \(totalMinutes / 60) hours of workshop. Each hands you code that works but cannot be tested quickly and deterministically, and a test that fails against it. You refactor, one pattern at a time, until the test passes — in milliseconds, without sleeping, every time.</p>
-              <h2 id="start">Start</h2>
-              <p>On Linux or macOS with Swift 6, in your clone of the repository:</p>
-              <pre class="code"><code>scripts/setup      # installs what is missing, lists the katas, checks kata 01
-        swift run kata show 1
-        swift run kata check 1</code></pre>
-              <p>Change the code in <code>Katas/NN-slug/Sources</code> until <code>kata check</code> passes. The tests are the specification; leave them as they are.</p>
-              <h2 id="path">The learning path</h2>
-              <ol class="path">
-                <li><strong>Seams for the queues</strong> (01–04): a stub, a wrapper, a conformance of the real queue, a spy.</li>
-                <li><strong>Waiting, right</strong> (05–06): expectations, confirmations, wait helpers and continuations — and when not to wait at all.</li>
-                <li><strong>Operations</strong> (07–08): asynchronous <code>Operation</code>s that finish, and queues you can hold still.</li>
-                <li><strong>Published values</strong> (09): a Combine pipeline whose scheduler you inject.</li>
-                <li><strong>Beyond the queues</strong> (10–14): virtual time, deadlocks, data races and Swift 6, <code>async</code>/<code>await</code> with a clock you control, and <code>@MainActor</code> tests that never flake.</li>
-              </ol>
-              <h2 id="katas">The katas</h2>
-              <div class="table-wrap">
-                <table class="katas">
-                  <thead><tr><th scope="col">#</th><th scope="col">Kata</th><th scope="col">Patterns</th><th scope="col">Time</th><th scope="col">Level</th></tr></thead>
-                  <tbody>
-        \(rows)
-                  </tbody>
-                </table>
-              </div>
-            </main>
-        """
+                <main id="content" class="content content-wide">
+                  <h1>Make GCD and async Swift code testable</h1>
+                  <p class="lead">\(catalog.katas.count) katas, about \(totalMinutes / 60) hours of workshop. Each hands you code that works but cannot be tested quickly and deterministically, and a test that fails against it. You refactor, one pattern at a time, until the test passes — in milliseconds, without sleeping, every time.</p>
+                  <h2 id="start">Start</h2>
+                  <p>On Linux or macOS with Swift 6, in your clone of the repository:</p>
+                  <pre class="code"><code>scripts/setup      # installs what is missing, lists the katas, checks kata 01
+            swift run kata show 1
+            swift run kata check 1</code></pre>
+                  <p>Change the code in <code>Katas/NN-slug/Sources</code> until <code>kata check</code> passes. The tests are the specification; leave them as they are.</p>
+                  <h2 id="path">The learning path</h2>
+                  <ol class="path">
+                    <li><strong>Seams for the queues</strong> (01–04): a stub, a wrapper, a conformance of the real queue, a spy.</li>
+                    <li><strong>Waiting, right</strong> (05–06): expectations, confirmations, wait helpers and continuations — and when not to wait at all.</li>
+                    <li><strong>Operations</strong> (07–08): asynchronous <code>Operation</code>s that finish, and queues you can hold still.</li>
+                    <li><strong>Published values</strong> (09): a Combine pipeline whose scheduler you inject.</li>
+                    <li><strong>Beyond the queues</strong> (10–14): virtual time, deadlocks, data races and Swift 6, <code>async</code>/<code>await</code> with a clock you control, and <code>@MainActor</code> tests that never flake.</li>
+                  </ol>
+                  <h2 id="katas">The katas</h2>
+                  <div class="table-wrap">
+                    <table class="katas">
+                      <thead><tr><th scope="col">#</th><th scope="col">Kata</th><th scope="col">Patterns</th><th scope="col">Time</th><th scope="col">Level</th></tr></thead>
+                      <tbody>
+            \(rows)
+                      </tbody>
+                    </table>
+                  </div>
+                </main>
+            """
         return shell(
             title: siteName, description: "Katas that make Grand Central Dispatch and async Swift code testable.",
             root: "", bodyAttributes: "", main: body, sidebar: nil, toc: nil
         )
     }
 
-    static func kataPage(kata: Kata, page: SiteMarkdown.Page, catalog: KataCatalog, previous: Kata?, next: Kata?) -> String {
+    static func kataPage(kata: Kata, page: SiteMarkdown.Page, catalog: KataCatalog, previous: Kata?, next: Kata?)
+        -> String
+    {
         let metadata = kata.metadata
         let command = "swift run kata check \(kata.number)"
         let pager = pagerLinks(previous: previous, next: next)
         let main = """
-            <main id="content" class="content">
-              <article>
-                <header class="kata-header">
-                  <p class="eyebrow">Kata \(kata.id) · \(metadata.minutes) min · \(metadata.difficulty.rawValue)</p>
-                  <h1>\(HTML.escape(kata.title))</h1>
-                  <p class="lead">\(HTML.escape(metadata.summary))</p>
-                  <dl class="facts">
-                    <dt>Patterns</dt><dd>\(patternList(metadata.patterns))</dd>
-                    <dt>Grew from</dt><dd>\(HTML.escape(metadata.seed))</dd>
-                    <dt>Folder</dt><dd><code>Katas/\(kata.folderName)</code></dd>
-                  </dl>
-                  <div class="command"><span class="command-label" id="check-label">Check your work</span><pre class="code" aria-labelledby="check-label"><code>\(HTML.escape(command))</code></pre></div>
-                </header>
-        \(page.html)
-                <p class="spoiler-link">Passed? Compare with <a href="../solutions/\(kata.folderName).html">the reference solution</a> (a spoiler until then).</p>
-        \(pager)
-              </article>
-            </main>
-        """
+                <main id="content" class="content">
+                  <article>
+                    <header class="kata-header">
+                      <p class="eyebrow">Kata \(kata.id) · \(metadata.minutes) min · \(metadata.difficulty.rawValue)</p>
+                      <h1>\(HTML.escape(kata.title))</h1>
+                      <p class="lead">\(HTML.escape(metadata.summary))</p>
+                      <dl class="facts">
+                        <dt>Patterns</dt><dd>\(patternList(metadata.patterns))</dd>
+                        <dt>Grew from</dt><dd>\(HTML.escape(metadata.seed))</dd>
+                        <dt>Folder</dt><dd><code>Katas/\(kata.folderName)</code></dd>
+                      </dl>
+                      <div class="command"><span class="command-label" id="check-label">Check your work</span><pre class="code" aria-labelledby="check-label"><code>\(HTML.escape(command))</code></pre></div>
+                    </header>
+            \(page.html)
+                    <p class="spoiler-link">Passed? Compare with <a href="../solutions/\(kata.folderName).html">the reference solution</a> (a spoiler until then).</p>
+            \(pager)
+                  </article>
+                </main>
+            """
         return shell(
             title: "\(kata.heading) — \(siteName)", description: metadata.summary, root: "../",
             bodyAttributes: navigationAttributes(previous: previous, next: next, prefix: ""),
@@ -90,7 +93,9 @@ enum SitePages {
         )
     }
 
-    static func solutionPage(kata: Kata, page: SiteMarkdown.Page, sources: [(name: String, code: String)], catalog: KataCatalog) -> String {
+    static func solutionPage(
+        kata: Kata, page: SiteMarkdown.Page, sources: [(name: String, code: String)], catalog: KataCatalog
+    ) -> String {
         let code = sources.map { source in
             """
                 <h3 id="file-\(HTML.anchor(source.name))">\(HTML.escape(source.name))</h3>
@@ -98,30 +103,35 @@ enum SitePages {
             """
         }.joined(separator: "\n")
         let main = """
-            <main id="content" class="content">
-              <article>
-                <header class="kata-header">
-                  <p class="eyebrow">Kata \(kata.id) · reference solution</p>
-                  <h1>\(HTML.escape(kata.title)): the solution</h1>
-                  <div class="spoiler" role="note"><strong>Spoiler.</strong> This page solves <a href="../katas/\(kata.folderName).html">\(HTML.escape(kata.heading))</a>. Try the kata first: its hints go from a nudge to nearly the answer, and the struggle is where the learning happens.</div>
-                </header>
-        \(page.html)
-                <h2 id="the-code"><a class="anchor" href="#the-code" aria-hidden="true" tabindex="-1">#</a>The code</h2>
-                <p>The whole module, as <code>Solutions/\(kata.folderName)/Sources/\(kata.moduleName)</code> holds it.</p>
-        \(code)
-              </article>
-            </main>
-        """
+                <main id="content" class="content">
+                  <article>
+                    <header class="kata-header">
+                      <p class="eyebrow">Kata \(kata.id) · reference solution</p>
+                      <h1>\(HTML.escape(kata.title)): the solution</h1>
+                      <div class="spoiler" role="note"><strong>Spoiler.</strong> This page solves <a href="../katas/\(kata.folderName).html">\(HTML.escape(kata.heading))</a>. Try the kata first: its hints go from a nudge to nearly the answer, and the struggle is where the learning happens.</div>
+                    </header>
+            \(page.html)
+                    <h2 id="the-code"><a class="anchor" href="#the-code" aria-hidden="true" tabindex="-1">#</a>The code</h2>
+                    <p>The whole module, as <code>Solutions/\(kata.folderName)/Sources/\(kata.moduleName)</code> holds it.</p>
+            \(code)
+                  </article>
+                </main>
+            """
         let headings = page.headings + [SiteMarkdown.Heading(level: 2, id: "the-code", text: "The code")]
         return shell(
-            title: "\(kata.heading): the solution — \(siteName)", description: "The reference solution of \(kata.heading).", root: "../",
-            bodyAttributes: "", main: main, sidebar: sidebar(catalog: catalog, current: kata, prefix: "../katas/"), toc: toc(headings)
+            title: "\(kata.heading): the solution — \(siteName)",
+            description: "The reference solution of \(kata.heading).", root: "../",
+            bodyAttributes: "", main: main, sidebar: sidebar(catalog: catalog, current: kata, prefix: "../katas/"),
+            toc: toc(headings)
         )
     }
 
     // MARK: - Parts
 
-    static func shell(title: String, description: String, root: String, bodyAttributes: String, main: String, sidebar: String?, toc: String?) -> String {
+    static func shell(
+        title: String, description: String, root: String, bodyAttributes: String, main: String, sidebar: String?,
+        toc: String?
+    ) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -162,16 +172,17 @@ enum SitePages {
     static func sidebar(catalog: KataCatalog, current: Kata, prefix: String) -> String {
         let items = catalog.katas.map { kata in
             let currentAttribute = kata.number == current.number ? " aria-current=\"page\"" : ""
-            return "      <li><a href=\"\(prefix)\(kata.folderName).html\"\(currentAttribute)><span class=\"number\">\(kata.id)</span> \(HTML.escape(kata.title))</a></li>"
+            return
+                "      <li><a href=\"\(prefix)\(kata.folderName).html\"\(currentAttribute)><span class=\"number\">\(kata.id)</span> \(HTML.escape(kata.title))</a></li>"
         }.joined(separator: "\n")
         return """
-            <nav class="sidebar" aria-label="Katas">
-              <h2 class="sidebar-title">Katas</h2>
-              <ol>
-        \(items)
-              </ol>
-            </nav>
-        """
+                <nav class="sidebar" aria-label="Katas">
+                  <h2 class="sidebar-title">Katas</h2>
+                  <ol>
+            \(items)
+                  </ol>
+                </nav>
+            """
     }
 
     static func toc(_ headings: [SiteMarkdown.Heading]) -> String? {
@@ -181,18 +192,24 @@ enum SitePages {
             "      <li class=\"toc-level-\(heading.level)\"><a href=\"#\(heading.id)\">\(HTML.escape(heading.text))</a></li>"
         }.joined(separator: "\n")
         return """
-            <aside class="toc" aria-labelledby="toc-title">
-              <h2 class="toc-title" id="toc-title">On this page</h2>
-              <ol>
-        \(items)
-              </ol>
-            </aside>
-        """
+                <aside class="toc" aria-labelledby="toc-title">
+                  <h2 class="toc-title" id="toc-title">On this page</h2>
+                  <ol>
+            \(items)
+                  </ol>
+                </aside>
+            """
     }
 
     static func pagerLinks(previous: Kata?, next: Kata?) -> String {
-        let previousLink = previous.map { "<a class=\"previous\" rel=\"prev\" href=\"\($0.folderName).html\"><span>← Previous</span> \(HTML.escape($0.heading))</a>" } ?? "<span></span>"
-        let nextLink = next.map { "<a class=\"next\" rel=\"next\" href=\"\($0.folderName).html\"><span>Next →</span> \(HTML.escape($0.heading))</a>" } ?? "<span></span>"
+        let previousLink =
+            previous.map {
+                "<a class=\"previous\" rel=\"prev\" href=\"\($0.folderName).html\"><span>← Previous</span> \(HTML.escape($0.heading))</a>"
+            } ?? "<span></span>"
+        let nextLink =
+            next.map {
+                "<a class=\"next\" rel=\"next\" href=\"\($0.folderName).html\"><span>Next →</span> \(HTML.escape($0.heading))</a>"
+            } ?? "<span></span>"
         return "        <nav class=\"pager\" aria-label=\"Previous and next kata\">\(previousLink)\(nextLink)</nav>"
     }
 

@@ -51,7 +51,8 @@ public struct SiteWriter: Sendable {
             for (path, content) in files.sorted(by: { $0.key < $1.key }) {
                 try interrupts.whole {
                     let url = staging.appendingPathComponent(path)
-                    try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try fileManager.createDirectory(
+                        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try Data(content.utf8).write(to: url)
                 }
             }
@@ -60,7 +61,8 @@ public struct SiteWriter: Sendable {
             throw KataError(
                 .fileSystem,
                 "Could not write the new site beside \(directory.path): \(FileSystemFailure.reason(of: error))",
-                advice: "Free some disk space or make the folder writable, then run `kata site` again. The previous site is untouched."
+                advice:
+                    "Free some disk space or make the folder writable, then run `kata site` again. The previous site is untouched."
             )
         }
         try interrupts.whole {
@@ -109,22 +111,25 @@ public struct SiteWriter: Sendable {
     /// Swaps two paths atomically; false when the system or the file system cannot.
     static func exchange(_ first: String, _ second: String) -> Bool {
         #if os(Linux)
-        // glibc declares renameat2 only with _GNU_SOURCE, which Swift's Glibc module lacks.
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
-        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
-        let renameExchange: UInt32 = 2
-        return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
+            // glibc declares renameat2 only with _GNU_SOURCE, which Swift's Glibc module lacks.
+            typealias RenameAt2 =
+                @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+            let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+            let renameExchange: UInt32 = 2
+            return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0
         #elseif canImport(Darwin)
-        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
+            return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
         #else
-        return false
+            return false
         #endif
     }
 
     /// Every file below `folder`, as paths relative to it, sorted.
     static func files(in folder: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
         let base = folder.standardizedFileURL.path + "/"
         var paths: [String] = []
         for case let url as URL in enumerator {

@@ -116,13 +116,13 @@ public enum SwiftHighlighter {
             var stack: [Context] = [.code(openParentheses: 0)]
             while position < scalars.count {
                 switch stack[stack.count - 1] {
-                case let .string(hashes, multiline):
+                case .string(let hashes, let multiline):
                     if scanStringBody(hashes: hashes, multiline: multiline) {
                         stack.append(.code(openParentheses: 0))
                     } else {
                         stack.removeLast()
                     }
-                case let .code(open):
+                case .code(let open):
                     let scalar = scalars[position]
                     if scalar == ")" && open == 0 && stack.count > 1 {
                         position += 1
@@ -400,7 +400,9 @@ public enum SwiftHighlighter {
         }
 
         private static func isIdentifierStart(_ s: Unicode.Scalar) -> Bool { isLetter(s) || s == "$" }
-        private static func isIdentifierPart(_ s: Unicode.Scalar) -> Bool { isIdentifierStart(s) || ("0"..."9").contains(s) }
+        private static func isIdentifierPart(_ s: Unicode.Scalar) -> Bool {
+            isIdentifierStart(s) || ("0"..."9").contains(s)
+        }
         private static func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) || s == "_" }
         private static func isHexDigit(_ s: Unicode.Scalar) -> Bool {
             isDigit(s) || ("a"..."f").contains(s) || ("A"..."F").contains(s)

@@ -25,18 +25,19 @@ public enum FileSystemFailure {
 
     static func explanation(of code: Int32) -> String {
         let system = String(cString: strerror(code))
-        let meaning: String? = switch code {
-        case ENOSPC: "the disk is full"
-        case EDQUOT: "your disk quota is used up"
-        case EFBIG: "the disk is full or a file-size limit was reached"
-        case EROFS: "the file system is read-only"
-        case EACCES, EPERM: "the folder is not writable for you"
-        case ENOTDIR: "a file is in the way where a folder should be"
-        case EISDIR: "a folder is in the way where a file should be"
-        case EEXIST: "something of that name is in the way"
-        case ELOOP: "a symbolic link points to itself"
-        default: nil
-        }
+        let meaning: String? =
+            switch code {
+            case ENOSPC: "the disk is full"
+            case EDQUOT: "your disk quota is used up"
+            case EFBIG: "the disk is full or a file-size limit was reached"
+            case EROFS: "the file system is read-only"
+            case EACCES, EPERM: "the folder is not writable for you"
+            case ENOTDIR: "a file is in the way where a folder should be"
+            case EISDIR: "a folder is in the way where a file should be"
+            case EEXIST: "something of that name is in the way"
+            case ELOOP: "a symbolic link points to itself"
+            default: nil
+            }
         return meaning.map { "\(system): \($0)" } ?? system
     }
 }

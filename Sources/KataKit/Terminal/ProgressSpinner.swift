@@ -39,10 +39,14 @@ public final class ProgressSpinner: Sendable {
     public func observe(_ output: String) {
         state.withLock { state in
             for line in output.split(separator: "\n") {
-                if line.hasPrefix("["), let close = line.firstIndex(of: "]"), line[line.index(after: line.startIndex)..<close].contains("/") {
+                if line.hasPrefix("["), let close = line.firstIndex(of: "]"),
+                    line[line.index(after: line.startIndex)..<close].contains("/")
+                {
                     state.message = "Building"
                     state.step = String(line[line.index(after: line.startIndex)..<close])
-                } else if line.hasPrefix("Build complete!") || line.hasPrefix("Test Suite ") || line.hasPrefix("◇ Test run started") {
+                } else if line.hasPrefix("Build complete!") || line.hasPrefix("Test Suite ")
+                    || line.hasPrefix("◇ Test run started")
+                {
                     state.message = "Running the tests"
                     state.step = nil
                 }

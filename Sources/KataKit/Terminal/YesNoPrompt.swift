@@ -30,7 +30,7 @@ public struct YesNoPrompt: Sendable {
     public func ask(_ question: String, on console: Console) -> Bool {
         console.write(question)
         guard let answer = readAnswer() else {
-            console.line() // Ctrl-D leaves the cursor after the question.
+            console.line()  // Ctrl-D leaves the cursor after the question.
             return false
         }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())

@@ -36,7 +36,8 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
 
     public func start(onChange: @escaping @Sendable (Set<String>) -> Void) throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: tree.root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: tree.root.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw FileWatcherError("\(tree.root.path) is not a folder.")
         }
         // Taken before `start` returns, so a change made right after it is a difference.
@@ -106,9 +107,9 @@ public final class PollingFileWatcher: FileWatcher, @unchecked Sendable {
 extension PollingFileWatcher.FileSignature {
     init(_ info: stat) {
         #if canImport(Darwin)
-        let modified = info.st_mtimespec
+            let modified = info.st_mtimespec
         #else
-        let modified = info.st_mtim
+            let modified = info.st_mtim
         #endif
         self.init(
             size: Int64(info.st_size),

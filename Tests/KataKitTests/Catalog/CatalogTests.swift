@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import KataKit
 
 @Suite("Catalog and repository")
@@ -9,7 +10,10 @@ struct CatalogTests {
     func loads() throws {
         let repository = try Fixtures.repositoryCopy()
         let catalog = try KataCatalog.load(from: repository)
-        #expect(catalog.katas.map(\.folderName) == ["01-passing-kata", "02-failing-kata", "03-broken-kata", "04-flaky-kata"])
+        #expect(
+            catalog.katas.map(\.folderName) == [
+                "01-passing-kata", "02-failing-kata", "03-broken-kata", "04-flaky-kata",
+            ])
         let kata = catalog.katas[1]
         #expect(kata.moduleName == "Kata02")
         #expect(kata.heading == "Kata 02 · Fix the greeting")
@@ -18,7 +22,9 @@ struct CatalogTests {
         #expect(!kata.instructions.contains("slug:"))
     }
 
-    @Test("finds a kata by number, padded number, slug or folder", arguments: ["2", "02", "failing-kata", "02-failing-kata", " 2 "])
+    @Test(
+        "finds a kata by number, padded number, slug or folder",
+        arguments: ["2", "02", "failing-kata", "02-failing-kata", " 2 "])
     func findsByReference(reference: String) throws {
         let catalog = try KataCatalog.load(from: Fixtures.repositoryCopy())
         #expect(try catalog.kata(named: reference).number == 2)
@@ -36,7 +42,8 @@ struct CatalogTests {
     @Test("folders that are not katas are skipped")
     func skipsOtherFolders() throws {
         let repository = try Fixtures.repositoryCopy()
-        try FileManager.default.createDirectory(at: repository.katasDirectory.appendingPathComponent("scratch"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: repository.katasDirectory.appendingPathComponent("scratch"), withIntermediateDirectories: true)
         #expect(try KataCatalog.load(from: repository).katas.count == 4)
     }
 
@@ -56,19 +63,25 @@ struct CatalogTests {
     func duplicateNumbers() throws {
         let repository = try Fixtures.repositoryCopy()
         let copy = repository.katasDirectory.appendingPathComponent("02-failing-copy")
-        try FileManager.default.copyItem(at: repository.katasDirectory.appendingPathComponent("02-failing-kata"), to: copy)
+        try FileManager.default.copyItem(
+            at: repository.katasDirectory.appendingPathComponent("02-failing-kata"), to: copy)
         let readme = copy.appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8).replacingOccurrences(of: "slug: failing-kata", with: "slug: failing-copy")
+        let text = try String(contentsOf: readme, encoding: .utf8).replacingOccurrences(
+            of: "slug: failing-kata", with: "slug: failing-copy")
         try Fixtures.write(text, to: readme)
         let catalog = try KataCatalog.load(from: repository)
         #expect(catalog.katas.count == 4)
-        #expect(catalog.problems.map(\.error.message) == ["Katas/02-failing-copy and Katas/02-failing-kata both have the number 02."])
+        #expect(
+            catalog.problems.map(\.error.message) == [
+                "Katas/02-failing-copy and Katas/02-failing-kata both have the number 02."
+            ])
     }
 
     @Test("a broken kata folder does not stop work on the others, but naming it reports why")
     func missingReadme() throws {
         let repository = try Fixtures.repositoryCopy()
-        try FileManager.default.removeItem(at: repository.katasDirectory.appendingPathComponent("03-broken-kata/README.md"))
+        try FileManager.default.removeItem(
+            at: repository.katasDirectory.appendingPathComponent("03-broken-kata/README.md"))
         let catalog = try KataCatalog.load(from: repository)
         #expect(catalog.katas.map(\.number) == [1, 2, 4])
         #expect(try catalog.kata(named: "1").number == 1)

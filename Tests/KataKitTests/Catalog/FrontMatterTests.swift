@@ -1,26 +1,27 @@
 import Testing
+
 @testable import KataKit
 
 @Suite("Front matter")
 struct FrontMatterTests {
     static let valid = """
-    ---
-    number: 3
-    title: Conform the real queue
-    slug: conform-the-real-queue
-    patterns: [protocol, fake]
-    seed: DispatchQueue conforming to a protocol
-    minutes: 25
-    difficulty: beginner
-    summary: Make a screen testable.
-    hints:
-      - First hint with `code`.
-      - Second hint.
-    ---
-    # Kata 03
+        ---
+        number: 3
+        title: Conform the real queue
+        slug: conform-the-real-queue
+        patterns: [protocol, fake]
+        seed: DispatchQueue conforming to a protocol
+        minutes: 25
+        difficulty: beginner
+        summary: Make a screen testable.
+        hints:
+          - First hint with `code`.
+          - Second hint.
+        ---
+        # Kata 03
 
-    Body.
-    """
+        Body.
+        """
 
     func metadata(_ text: String) throws -> KataMetadata {
         let document = try FrontMatter.split(text, file: "Katas/03-x/README.md")
@@ -41,11 +42,14 @@ struct FrontMatterTests {
     @Test("reads every field")
     func readsEveryField() throws {
         let metadata = try metadata(Self.valid)
-        #expect(metadata == KataMetadata(
-            number: 3, title: "Conform the real queue", slug: "conform-the-real-queue", patterns: ["protocol", "fake"],
-            seed: "DispatchQueue conforming to a protocol", minutes: 25, difficulty: .beginner,
-            summary: "Make a screen testable.", hints: ["First hint with `code`.", "Second hint."]
-        ))
+        #expect(
+            metadata
+                == KataMetadata(
+                    number: 3, title: "Conform the real queue", slug: "conform-the-real-queue",
+                    patterns: ["protocol", "fake"],
+                    seed: "DispatchQueue conforming to a protocol", minutes: 25, difficulty: .beginner,
+                    summary: "Make a screen testable.", hints: ["First hint with `code`.", "Second hint."]
+                ))
     }
 
     @Test("keeps the front matter out of the body")
@@ -80,12 +84,15 @@ struct FrontMatterTests {
     @Test("a wrongly typed field is named with its line")
     func wrongType() {
         let error = error(Self.valid.replacingOccurrences(of: "minutes: 25", with: "minutes: twenty"))
-        #expect(error?.message == "Katas/03-x/README.md:7: front-matter field 'minutes' must be a whole number, not 'twenty'.")
+        #expect(
+            error?.message
+                == "Katas/03-x/README.md:7: front-matter field 'minutes' must be a whole number, not 'twenty'.")
     }
 
     @Test("hints must be a list")
     func hintsNotAList() {
-        let text = Self.valid.replacingOccurrences(of: "hints:\n  - First hint with `code`.\n  - Second hint.", with: "hints: just one")
+        let text = Self.valid.replacingOccurrences(
+            of: "hints:\n  - First hint with `code`.\n  - Second hint.", with: "hints: just one")
         let error = error(text)
         #expect(error?.message.contains("field 'hints' must be a list") == true)
         #expect(error?.message.contains("README.md:10:") == true)
@@ -93,7 +100,8 @@ struct FrontMatterTests {
 
     @Test("YAML that does not parse points at its line")
     func malformedYAML() {
-        let error = error(Self.valid.replacingOccurrences(of: "patterns: [protocol, fake]", with: "patterns: [protocol, fake"))
+        let error = error(
+            Self.valid.replacingOccurrences(of: "patterns: [protocol, fake]", with: "patterns: [protocol, fake"))
         #expect(error?.message.contains("not valid YAML") == true)
         #expect(error?.message.hasPrefix("Katas/03-x/README.md:") == true)
     }
@@ -106,15 +114,24 @@ struct FrontMatterTests {
 
     @Test("difficulty is one of three words")
     func difficulty() {
-        #expect(error(Self.valid.replacingOccurrences(of: "beginner", with: "easy"))?.message.contains("beginner, intermediate, advanced") == true)
+        #expect(
+            error(Self.valid.replacingOccurrences(of: "beginner", with: "easy"))?.message.contains(
+                "beginner, intermediate, advanced") == true)
     }
 
     @Test("a slug that could leave the Katas folder is rejected")
     func slugWithPath() {
-        #expect(error(Self.valid.replacingOccurrences(of: "slug: conform-the-real-queue", with: "slug: ../../etc"))?.message.contains("'slug' must be lower-case") == true)
+        #expect(
+            error(Self.valid.replacingOccurrences(of: "slug: conform-the-real-queue", with: "slug: ../../etc"))?.message
+                .contains("'slug' must be lower-case") == true)
     }
 
-    @Test("slugs", arguments: [("stub-the-dispatcher", true), ("a1", true), ("Stub", false), ("-a", false), ("a--b", false), ("a/b", false), ("", false)])
+    @Test(
+        "slugs",
+        arguments: [
+            ("stub-the-dispatcher", true), ("a1", true), ("Stub", false), ("-a", false), ("a--b", false),
+            ("a/b", false), ("", false),
+        ])
     func slugs(text: String, valid: Bool) {
         #expect(Slug.isValid(text) == valid)
     }
@@ -125,7 +142,9 @@ extension FrontMatterTests {
     func hintReadAsMapping() {
         let text = Self.valid.replacingOccurrences(of: "  - Second hint.", with: "  - Call `resume(with: result)`.")
         let error = error(text)
-        #expect(error?.message == "Katas/03-x/README.md:12: item 2 of 'hints' reads as `key: value` because it contains ': '.")
+        #expect(
+            error?.message
+                == "Katas/03-x/README.md:12: item 2 of 'hints' reads as `key: value` because it contains ': '.")
         #expect(error?.advice?.contains("double quotes") == true)
     }
 }
@@ -134,14 +153,23 @@ extension FrontMatterTests {
     @Test("a value YAML reads as null is explained, not reported missing", arguments: ["null", "~", "Null"])
     func nullValue(written: String) {
         let error = error(Self.valid.replacingOccurrences(of: "slug: conform-the-real-queue", with: "slug: \(written)"))
-        #expect(error?.message == "Katas/03-x/README.md:4: front-matter field 'slug' reads as nothing: YAML takes `\(written)` for null.")
+        #expect(
+            error?.message
+                == "Katas/03-x/README.md:4: front-matter field 'slug' reads as nothing: YAML takes `\(written)` for null."
+        )
         #expect(error?.advice == "Write the value in double quotes, `slug: \"\(written)\"`, if you mean the word.")
     }
 
-    @Test("a title with an escape or a line break in it is refused: it would reach the terminal", arguments: ["\"Queue\\e[2J\"", "\"Two\\nlines\""])
+    @Test(
+        "a title with an escape or a line break in it is refused: it would reach the terminal",
+        arguments: ["\"Queue\\e[2J\"", "\"Two\\nlines\""])
     func controlCharacterInTitle(written: String) {
-        let error = error(Self.valid.replacingOccurrences(of: "title: Conform the real queue", with: "title: \(written)"))
-        #expect(error?.message == "Katas/03-x/README.md:3: front-matter field 'title' must be a single line of text without control characters (a line break, a tab or an escape).")
+        let error = error(
+            Self.valid.replacingOccurrences(of: "title: Conform the real queue", with: "title: \(written)"))
+        #expect(
+            error?.message
+                == "Katas/03-x/README.md:3: front-matter field 'title' must be a single line of text without control characters (a line break, a tab or an escape)."
+        )
     }
 
     @Test("a hint may span lines but holds no escape")
@@ -149,6 +177,8 @@ extension FrontMatterTests {
         let multiline = Self.valid.replacingOccurrences(of: "  - Second hint.", with: "  - \"Second\\nhint.\"")
         #expect(try metadata(multiline).hints[1] == "Second\nhint.")
         let escaped = Self.valid.replacingOccurrences(of: "  - Second hint.", with: "  - \"Second \\e[31mhint.\"")
-        #expect(error(escaped)?.message == "Katas/03-x/README.md:12: item 2 of 'hints' contains a control character such as an escape.")
+        #expect(
+            error(escaped)?.message
+                == "Katas/03-x/README.md:12: item 2 of 'hints' contains a control character such as an escape.")
     }
 }

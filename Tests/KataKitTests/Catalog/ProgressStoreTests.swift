@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import KataKit
 
 @Suite("Progress")
@@ -40,7 +41,9 @@ struct ProgressStoreTests {
         // A file where the folder should be makes the write fail, even for root.
         try Fixtures.write("in the way", to: repository.root.appendingPathComponent(".kata"))
         let kata = try KataCatalog.load(from: repository).katas[0]
-        let error = #expect(throws: KataError.self) { try ProgressStore(file: repository.stateFile).record(.passed, for: kata) }
+        let error = #expect(throws: KataError.self) {
+            try ProgressStore(file: repository.stateFile).record(.passed, for: kata)
+        }
         #expect(error?.kind == .fileSystem)
         #expect(error?.advice?.contains("Your code is untouched") == true)
     }
@@ -48,15 +51,16 @@ struct ProgressStoreTests {
     @Test("a state file from before `kata hint` (no hintsShown) still loads, with no hints shown")
     func oldStateFile() throws {
         let repository = try Fixtures.repositoryCopy()
-        try Fixtures.write("""
-        {
-          "katas" : {
-            "01" : { "checkedAt" : "2025-03-01T10:00:00Z", "status" : "passed" },
-            "02" : { "checkedAt" : "2025-03-01T10:05:00Z", "status" : "failing" }
-          },
-          "version" : 1
-        }
-        """, to: repository.stateFile)
+        try Fixtures.write(
+            """
+            {
+              "katas" : {
+                "01" : { "checkedAt" : "2025-03-01T10:00:00Z", "status" : "passed" },
+                "02" : { "checkedAt" : "2025-03-01T10:05:00Z", "status" : "failing" }
+              },
+              "version" : 1
+            }
+            """, to: repository.stateFile)
         let katas = try KataCatalog.load(from: repository).katas
         let store = ProgressStore(file: repository.stateFile)
         let (progress, warning) = store.load()

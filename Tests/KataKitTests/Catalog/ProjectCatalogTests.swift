@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import KataKit
 
 /// The project's own katas keep the layout AUTHORING.md describes. The build-and-run rules
@@ -22,7 +23,8 @@ struct ProjectCatalogTests {
 
     @Test("each repeats its front-matter hints in the README and has a SOLUTION.md")
     func documents() {
-        let verifier = KataVerifier(repository: catalog.repository, runner: CommandRunner(environment: [:]), swift: URL(fileURLWithPath: "/"))
+        let verifier = KataVerifier(
+            repository: catalog.repository, runner: CommandRunner(environment: [:]), swift: URL(fileURLWithPath: "/"))
         for kata in catalog.katas {
             let rule = verifier.checkDocuments(kata)
             #expect(rule.passed, "\(kata.heading): \(rule.detail ?? "")")
@@ -32,15 +34,27 @@ struct ProjectCatalogTests {
 
     @Test("each has its package, starter, tests and solution where the root package expects them")
     func layout() throws {
-        let manifest = try String(contentsOf: catalog.repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: catalog.repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         for kata in catalog.katas {
             let fileManager = FileManager.default
-            #expect(fileManager.fileExists(atPath: kata.sourcesDirectory.path), "\(kata.heading): no \(kata.sourcesDirectory.path)")
-            #expect(fileManager.fileExists(atPath: kata.testsDirectory.path), "\(kata.heading): no \(kata.testsDirectory.path)")
-            #expect(fileManager.fileExists(atPath: kata.solutionSourcesDirectory.path), "\(kata.heading): no solution sources")
-            let package = try String(contentsOf: kata.directory.appendingPathComponent("Package.swift"), encoding: .utf8)
-            #expect(package.contains("name: \"\(kata.moduleName)\""), "\(kata.heading): its Package.swift should name the module \(kata.moduleName)")
-            #expect(manifest.contains("Kata(\"\(kata.folderName)\""), "the root Package.swift should list \(kata.folderName)")
+            #expect(
+                fileManager.fileExists(atPath: kata.sourcesDirectory.path),
+                "\(kata.heading): no \(kata.sourcesDirectory.path)")
+            #expect(
+                fileManager.fileExists(atPath: kata.testsDirectory.path),
+                "\(kata.heading): no \(kata.testsDirectory.path)")
+            #expect(
+                fileManager.fileExists(atPath: kata.solutionSourcesDirectory.path),
+                "\(kata.heading): no solution sources")
+            let package = try String(
+                contentsOf: kata.directory.appendingPathComponent("Package.swift"), encoding: .utf8)
+            #expect(
+                package.contains("name: \"\(kata.moduleName)\""),
+                "\(kata.heading): its Package.swift should name the module \(kata.moduleName)")
+            #expect(
+                manifest.contains("Kata(\"\(kata.folderName)\""),
+                "the root Package.swift should list \(kata.folderName)")
         }
     }
 }
@@ -48,9 +62,12 @@ struct ProjectCatalogTests {
 extension ProjectCatalogTests {
     @Test("each is listed in the README's kata table")
     func listedInReadme() throws {
-        let readme = try String(contentsOf: catalog.repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: catalog.repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         for kata in catalog.katas {
-            #expect(readme.contains("| \(kata.id) | [\(kata.title)](Katas/\(kata.folderName)/README.md) |"), "README.md should list \(kata.heading)")
+            #expect(
+                readme.contains("| \(kata.id) | [\(kata.title)](Katas/\(kata.folderName)/README.md) |"),
+                "README.md should list \(kata.heading)")
         }
     }
 }

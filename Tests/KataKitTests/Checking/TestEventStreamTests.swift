@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import KataKit
 
 @Suite("Swift Testing's event stream")
@@ -14,9 +15,12 @@ struct TestEventStreamTests {
     @Test("names the test that started and never ended, with its file and line; not the suite, not the test that ended")
     func unfinished() throws {
         let tests = TestEventStream.unfinishedTests(in: try Self.recorded())
-        #expect(tests == [
-            TestRunSummary.RunningTest(name: "waits forever", file: "/repository/Katas/01-hanging-kata/Tests/Kata01Tests/HangingTests.swift", line: 12),
-        ])
+        #expect(
+            tests == [
+                TestRunSummary.RunningTest(
+                    name: "waits forever",
+                    file: "/repository/Katas/01-hanging-kata/Tests/Kata01Tests/HangingTests.swift", line: 12)
+            ])
     }
 
     @Test("a stream with nothing unfinished, an empty one or garbage names nobody")
@@ -32,6 +36,9 @@ struct TestEventStreamTests {
 
     @Test("the options ask for version 0 of the stream, written to the given file")
     func arguments() {
-        #expect(TestEventStream.arguments(writingTo: URL(fileURLWithPath: "/tmp/e.jsonl")) == ["--event-stream-output-path", "/tmp/e.jsonl", "--event-stream-version", "0"])
+        #expect(
+            TestEventStream.arguments(writingTo: URL(fileURLWithPath: "/tmp/e.jsonl")) == [
+                "--event-stream-output-path", "/tmp/e.jsonl", "--event-stream-version", "0",
+            ])
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import KataKit
 
 /// The outputs under `Tests/Fixtures/outputs` were recorded from real `swift test` runs.
@@ -13,8 +14,11 @@ struct TestOutputParserTests {
         #expect(report.passedTests.sorted() == ["XTests.testXPass", "addsZero()"])
         #expect(report.failures.count == 4)
         let xctest = try #require(report.failures.first)
-        #expect(xctest == .init(test: "XTests.testXFail", file: "/tmp/toy/Tests/ToyTests/T.swift", line: 10,
-                                message: #"XCTAssertEqual failed: ("2") is not equal to ("3") - xctest message"#))
+        #expect(
+            xctest
+                == .init(
+                    test: "XTests.testXFail", file: "/tmp/toy/Tests/ToyTests/T.swift", line: 10,
+                    message: #"XCTAssertEqual failed: ("2") is not equal to ("3") - xctest message"#))
         let swiftTesting = try #require(report.failures.first { $0.test == "adds two numbers" })
         #expect(swiftTesting.file == "T.swift")
         #expect(swiftTesting.line == 5)
@@ -25,11 +29,14 @@ struct TestOutputParserTests {
     func buildFailedInTests() throws {
         let report = TestOutputParser.parse(try Fixtures.output("build-failed-tests"), exitCode: 1)
         #expect(report.outcome == .buildFailed)
-        #expect(report.buildErrors == [.init(
-            file: "/tmp/toy/Tests/ToyTests/T.swift", line: 6, column: 35,
-            message: "cannot find 'sub' in scope",
-            sourceLine: "  @Test func addsZero() { #expect(sub(0, 2) == 2) }"
-        )])
+        #expect(
+            report.buildErrors == [
+                .init(
+                    file: "/tmp/toy/Tests/ToyTests/T.swift", line: 6, column: 35,
+                    message: "cannot find 'sub' in scope",
+                    sourceLine: "  @Test func addsZero() { #expect(sub(0, 2) == 2) }"
+                )
+            ])
         #expect(report.otherErrors.isEmpty, "SwiftPM's closing 'error: fatalError' says nothing and is left out")
     }
 
@@ -57,11 +64,11 @@ struct TestOutputParserTests {
     @Test("a test process that dies mid-run is a crash, not a build failure")
     func crashed() {
         let output = """
-        ◇ Test run started.
-        ◇ Test "loads" started.
-        Fatal error: Unexpectedly found nil while unwrapping an Optional value
-        error: Exited with unexpected signal code 4
-        """
+            ◇ Test run started.
+            ◇ Test "loads" started.
+            Fatal error: Unexpectedly found nil while unwrapping an Optional value
+            error: Exited with unexpected signal code 4
+            """
         let report = TestOutputParser.parse(output, exitCode: 1)
         #expect(report.outcome == .crashed)
         #expect(report.otherErrors.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"))
@@ -70,12 +77,12 @@ struct TestOutputParserTests {
     @Test("a run stopped at its time limit is timed out, and names the tests that never ended")
     func timedOut() {
         let output = """
-        ◇ Test run started.
-        ◇ Test "delivers on main" started.
-        ◇ Test "retries" started.
-        ✔ Test "retries" passed after 0.002 seconds.
-        Test Case 'FeedTests.testLoads' started at 2026-11-23 10:00:00.000
-        """
+            ◇ Test run started.
+            ◇ Test "delivers on main" started.
+            ◇ Test "retries" started.
+            ✔ Test "retries" passed after 0.002 seconds.
+            Test Case 'FeedTests.testLoads' started at 2026-11-23 10:00:00.000
+            """
         let report = TestOutputParser.parse(output, exitCode: 15, wasSignaled: true, timedOut: true)
         #expect(report.outcome == .timedOut)
         #expect(report.startedTests == ["delivers on main", "retries", "FeedTests.testLoads"])
@@ -84,7 +91,8 @@ struct TestOutputParserTests {
 
     @Test("a build that fails without a file and line (a linker error) is a build failure")
     func linkerError() {
-        let report = TestOutputParser.parse("error: link command failed with exit code 1\nerror: fatalError", exitCode: 1)
+        let report = TestOutputParser.parse(
+            "error: link command failed with exit code 1\nerror: fatalError", exitCode: 1)
         #expect(report.outcome == .buildFailed)
         #expect(report.otherErrors == ["error: link command failed with exit code 1"])
     }
@@ -97,7 +105,8 @@ struct TestOutputParserTests {
 
     @Test("parameterized Swift Testing issues keep their location")
     func parameterized() {
-        let line = "✘ Test square(_:) recorded an issue with 1 argument value → 3 at MathTests.swift:12:9: Expectation failed: 9 == 10"
+        let line =
+            "✘ Test square(_:) recorded an issue with 1 argument value → 3 at MathTests.swift:12:9: Expectation failed: 9 == 10"
         let failure = TestOutputParser.swiftTestingIssue(line)
         #expect(failure?.test == "square(_:)")
         #expect(failure?.file == "MathTests.swift")
@@ -112,10 +121,12 @@ extension TestOutputParserTests {
         let report = TestOutputParser.parse(try Fixtures.output("sanitizer-race"), exitCode: 1)
         #expect(report.outcome == .sanitizerReported)
         #expect(report.passedTests == ["races()"])
-        #expect(report.sanitizerReports == [
-            .init(sanitizer: "ThreadSanitizer", kind: "Swift access race", location: "/tmp/toy/Sources/Toy/Toy.swift"),
-            .init(sanitizer: "ThreadSanitizer", kind: "data race", location: "/tmp/toy/Sources/Toy/Toy.swift:6:88"),
-        ])
+        #expect(
+            report.sanitizerReports == [
+                .init(
+                    sanitizer: "ThreadSanitizer", kind: "Swift access race", location: "/tmp/toy/Sources/Toy/Toy.swift"),
+                .init(sanitizer: "ThreadSanitizer", kind: "data race", location: "/tmp/toy/Sources/Toy/Toy.swift:6:88"),
+            ])
     }
 }
 
@@ -123,10 +134,10 @@ extension TestOutputParserTests {
     @Test("a test that passed with a known issue counts as passed")
     func knownIssue() {
         let output = """
-        ━ Test "confirms 0 times" recorded a known issue at ConfirmationTests.swift:20:31: Confirmation was confirmed 0 times
-        ━ Test "confirms 0 times" passed after 0.002 seconds with 1 known issue.
-        ━ Test run with 1 test in 1 suite passed after 0.003 seconds with 1 known issue.
-        """
+            ━ Test "confirms 0 times" recorded a known issue at ConfirmationTests.swift:20:31: Confirmation was confirmed 0 times
+            ━ Test "confirms 0 times" passed after 0.002 seconds with 1 known issue.
+            ━ Test run with 1 test in 1 suite passed after 0.003 seconds with 1 known issue.
+            """
         let report = TestOutputParser.parse(output, exitCode: 0)
         #expect(report.outcome == .passed)
         #expect(report.passedTests == ["confirms 0 times"])
@@ -138,12 +149,15 @@ extension TestOutputParserTests {
     @Test("the comment of an expectation on collections comes after a diff line, and is kept")
     func commentAfterDiff() {
         let output = """
-        ✘ Test "refresh() loads" recorded an issue at HeadlinesTests.swift:16:9: Expectation failed: (service.requests → []) == [.top]
-        ± removed [Kata14.NewsSection.top]
-        ↳ refresh() must ask the service for the current section.
-        ✘ Test "refresh() loads" failed after 0.003 seconds with 1 issue.
-        """
+            ✘ Test "refresh() loads" recorded an issue at HeadlinesTests.swift:16:9: Expectation failed: (service.requests → []) == [.top]
+            ± removed [Kata14.NewsSection.top]
+            ↳ refresh() must ask the service for the current section.
+            ✘ Test "refresh() loads" failed after 0.003 seconds with 1 issue.
+            """
         let report = TestOutputParser.parse(output, exitCode: 1)
-        #expect(report.failures.map(\.message) == ["Expectation failed: (service.requests → []) == [.top] — refresh() must ask the service for the current section."])
+        #expect(
+            report.failures.map(\.message) == [
+                "Expectation failed: (service.requests → []) == [.top] — refresh() must ask the service for the current section."
+            ])
     }
 }

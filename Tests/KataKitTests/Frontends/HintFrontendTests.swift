@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import KataKit
 
 @Suite("kata hint")
@@ -25,9 +26,14 @@ struct HintFrontendTests {
             #expect(frontend.run(kata: kata, in: repository, all: false) == ExitStatus.success)
             #expect(store.load().progress.hintsShown(of: kata) == expected)
         }
-        #expect(captured.output.contains("Hint 1 of 3 · Kata 01 · Already solved\nFirst, `a`.\n\n2 hints left: `kata hint 1` shows the next"))
+        #expect(
+            captured.output.contains(
+                "Hint 1 of 3 · Kata 01 · Already solved\nFirst, `a`.\n\n2 hints left: `kata hint 1` shows the next"))
         #expect(captured.output.contains("Hint 2 of 3 · Kata 01 · Already solved\nSecond.\n\n1 hint left:"))
-        #expect(captured.output.contains("Hint 3 of 3 · Kata 01 · Already solved\nThird.\n\nThat was the last hint. Once the kata passes, `kata solution 1`"))
+        #expect(
+            captured.output.contains(
+                "Hint 3 of 3 · Kata 01 · Already solved\nThird.\n\nThat was the last hint. Once the kata passes, `kata solution 1`"
+            ))
 
         #expect(frontend.run(kata: kata, in: repository, all: false) == ExitStatus.success)
         #expect(store.load().progress.hintsShown(of: kata) == 3)
@@ -43,7 +49,10 @@ struct HintFrontendTests {
         let store = ProgressStore(file: repository.stateFile)
         try store.record(.passed, for: kata)
         #expect(frontend.run(kata: kata, in: repository, all: true) == ExitStatus.success)
-        #expect(captured.output.hasPrefix("Here are all 2 hints of Kata 02 · Fix the greeting:\n\nHint 1 of 2\nLook at `greeting(for:)`.\n\nHint 2 of 2\n"))
+        #expect(
+            captured.output.hasPrefix(
+                "Here are all 2 hints of Kata 02 · Fix the greeting:\n\nHint 1 of 2\nLook at `greeting(for:)`.\n\nHint 2 of 2\n"
+            ))
         #expect(captured.output.hasSuffix("\n`kata solution 2` shows the reference solution.\n"))
         #expect(store.load().progress.hintsShown(of: kata) == 2)
         #expect(store.load().progress.status(of: kata) == .passed)
@@ -64,7 +73,10 @@ struct HintFrontendTests {
         var kata = try KataCatalog.load(from: repository).katas[0]
         kata.metadata.hints = []
         #expect(frontend.run(kata: kata, in: repository, all: false) == ExitStatus.success)
-        #expect(captured.output == "Kata 01 · Already solved has no hints. `kata show 1` has the whole story: the pattern, your task and the steps.\n")
+        #expect(
+            captured.output
+                == "Kata 01 · Already solved has no hints. `kata show 1` has the whole story: the pattern, your task and the steps.\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: repository.stateFile.path), "nothing to remember")
     }
 

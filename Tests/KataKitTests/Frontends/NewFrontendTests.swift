@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import KataKit
 
 @Suite("kata new")
@@ -25,32 +26,43 @@ struct NewFrontendTests {
 
     @Test("takes the next free number after every folder, even a solution without its kata")
     func nextNumber() throws {
-        let scaffold = try NewFrontend.scaffold(for: .init(title: "Retry without waiting", patterns: " Virtual time, fake,, fake "), existing: Self.existing)
+        let scaffold = try NewFrontend.scaffold(
+            for: .init(title: "Retry without waiting", patterns: " Virtual time, fake,, fake "), existing: Self.existing
+        )
         #expect(scaffold.folderName == "04-retry-without-waiting")
         #expect(scaffold.metadata.patterns == ["virtual time", "fake"])
         #expect(scaffold.metadata.minutes == 30)
         #expect(scaffold.metadata.difficulty == .intermediate)
         #expect(scaffold.languageMode == .v6)
         #expect(scaffold.metadata.summary.hasPrefix("TODO"))
-        let chosen = try NewFrontend.scaffold(for: .init(title: "Retry", patterns: "fake", number: 2, languageMode: .v5), existing: Self.existing)
+        let chosen = try NewFrontend.scaffold(
+            for: .init(title: "Retry", patterns: "fake", number: 2, languageMode: .v5), existing: Self.existing)
         #expect(chosen.folderName == "02-retry")
         #expect(chosen.manifestEntry == #"Kata("02-retry", .v5),"#)
     }
 
-    @Test("refuses bad input with a usage error that names the value", arguments: [
-        (NewFrontend.Request(title: "  ", patterns: "fake"), "The title is empty."),
-        (NewFrontend.Request(title: "../../etc", patterns: "fake"), "The title '../../etc' contains '/'"),
-        (NewFrontend.Request(title: "a\u{0}b", patterns: "fake"), "The title contains a control character"),
-        (NewFrontend.Request(title: "日本語", patterns: "fake"), "gives no slug"),
-        (NewFrontend.Request(title: "Stub the Dispatcher!", patterns: "fake"), "A kata with the slug 'stub-the-dispatcher' exists already: Katas/01-stub-the-dispatcher."),
-        (NewFrontend.Request(title: "Orphan", patterns: "fake"), "exists already: Solutions/03-orphan"),
-        (NewFrontend.Request(title: "Retry", patterns: " , "), "--patterns ' , ' names no pattern."),
-        (NewFrontend.Request(title: "Retry", patterns: "fake", minutes: 0), "--minutes 0 is out of range"),
-        (NewFrontend.Request(title: "Retry", patterns: "fake", minutes: 241), "--minutes 241 is out of range"),
-        (NewFrontend.Request(title: "Retry", patterns: "fake", number: 3), "Kata number 03 is taken by Solutions/03-orphan."),
-        (NewFrontend.Request(title: "Retry", patterns: "fake", number: 100), "--number 100 is out of range"),
-        (NewFrontend.Request(title: "Retry", patterns: "fake", summary: " "), "--summary is empty."),
-    ])
+    @Test(
+        "refuses bad input with a usage error that names the value",
+        arguments: [
+            (NewFrontend.Request(title: "  ", patterns: "fake"), "The title is empty."),
+            (NewFrontend.Request(title: "../../etc", patterns: "fake"), "The title '../../etc' contains '/'"),
+            (NewFrontend.Request(title: "a\u{0}b", patterns: "fake"), "The title contains a control character"),
+            (NewFrontend.Request(title: "日本語", patterns: "fake"), "gives no slug"),
+            (
+                NewFrontend.Request(title: "Stub the Dispatcher!", patterns: "fake"),
+                "A kata with the slug 'stub-the-dispatcher' exists already: Katas/01-stub-the-dispatcher."
+            ),
+            (NewFrontend.Request(title: "Orphan", patterns: "fake"), "exists already: Solutions/03-orphan"),
+            (NewFrontend.Request(title: "Retry", patterns: " , "), "--patterns ' , ' names no pattern."),
+            (NewFrontend.Request(title: "Retry", patterns: "fake", minutes: 0), "--minutes 0 is out of range"),
+            (NewFrontend.Request(title: "Retry", patterns: "fake", minutes: 241), "--minutes 241 is out of range"),
+            (
+                NewFrontend.Request(title: "Retry", patterns: "fake", number: 3),
+                "Kata number 03 is taken by Solutions/03-orphan."
+            ),
+            (NewFrontend.Request(title: "Retry", patterns: "fake", number: 100), "--number 100 is out of range"),
+            (NewFrontend.Request(title: "Retry", patterns: "fake", summary: " "), "--summary is empty."),
+        ])
     func refusals(request: NewFrontend.Request, message: String) throws {
         let error = try #require(refusal(request))
         #expect(error.kind == .usage)
@@ -63,18 +75,22 @@ struct NewFrontendTests {
         let repository = try Fixtures.repositoryCopy()
         let captured = CapturedConsole()
         let context = CommandContext(workingDirectory: repository.root, environment: [:], console: captured.console())
-        let status = try NewFrontend(context: context).run(.init(title: "Retry without waiting", patterns: "virtual time,fake"))
+        let status = try NewFrontend(context: context).run(
+            .init(title: "Retry without waiting", patterns: "virtual time,fake"))
         #expect(status == 0)
         #expect(captured.output.contains("Created Kata 05 · Retry without waiting"))
         let catalog = try KataCatalog.load(from: repository)
         let kata = try catalog.kata(named: "5")
         #expect(kata.metadata.patterns == ["virtual time", "fake"])
-        let verifier = KataVerifier(repository: repository, runner: CommandRunner(environment: [:]), swift: URL(fileURLWithPath: "/"))
+        let verifier = KataVerifier(
+            repository: repository, runner: CommandRunner(environment: [:]), swift: URL(fileURLWithPath: "/"))
         let documents = verifier.checkDocuments(kata)
         #expect(documents.passed, "\(documents.detail ?? "")")
         let manifest = try String(contentsOf: repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains("    Kata(\"04-flaky-kata\", .v5),\n    Kata(\"05-retry-without-waiting\", .v6),\n]"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: repository.katasDirectory.path).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: repository.katasDirectory.path).filter {
+            $0.hasPrefix(".")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -82,20 +98,24 @@ struct NewFrontendTests {
     func noList() throws {
         let repository = try Fixtures.repositoryCopy()
         let manifestURL = repository.root.appendingPathComponent("Package.swift")
-        try "import PackageDescription\nlet package = Package(name: \"P\")\n".write(to: manifestURL, atomically: true, encoding: .utf8)
-        let context = CommandContext(workingDirectory: repository.root, environment: [:], console: CapturedConsole().console())
+        try "import PackageDescription\nlet package = Package(name: \"P\")\n".write(
+            to: manifestURL, atomically: true, encoding: .utf8)
+        let context = CommandContext(
+            workingDirectory: repository.root, environment: [:], console: CapturedConsole().console())
         let error = try #require(throws: KataError.self) {
             try NewFrontend(context: context).run(.init(title: "Retry", patterns: "fake"))
         }
         #expect(error.kind == .invalidCatalog)
         #expect(error.message.contains(#"`Kata("05-retry", .v6),`"#))
-        #expect(!FileManager.default.fileExists(atPath: repository.katasDirectory.appendingPathComponent("05-retry").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: repository.katasDirectory.appendingPathComponent("05-retry").path))
     }
 
     @Test("when writing fails halfway, what this run wrote is removed and everything else is untouched")
     func rollsBack() throws {
         let repository = try Fixtures.repositoryCopy()
-        let scaffold = try NewFrontend.scaffold(for: .init(title: "Retry", patterns: "fake"), existing: ExistingKatas(repository: repository))
+        let scaffold = try NewFrontend.scaffold(
+            for: .init(title: "Retry", patterns: "fake"), existing: ExistingKatas(repository: repository))
         // The solution's folder appears after the checks: the kata's folder is already in place then.
         let intruder = repository.solutionsDirectory.appendingPathComponent(scaffold.folderName)
         try Fixtures.write("someone else's", to: intruder.appendingPathComponent("keep.txt"))
@@ -104,12 +124,16 @@ struct NewFrontendTests {
         #expect(throws: KataError.self) {
             try ScaffoldInstaller(repository: repository).install(scaffold, manifest: "changed")
         }
-        #expect(!FileManager.default.fileExists(atPath: repository.katasDirectory.appendingPathComponent(scaffold.folderName).path))
-        #expect(try String(contentsOf: intruder.appendingPathComponent("keep.txt"), encoding: .utf8) == "someone else's")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: repository.katasDirectory.appendingPathComponent(scaffold.folderName).path))
+        #expect(
+            try String(contentsOf: intruder.appendingPathComponent("keep.txt"), encoding: .utf8) == "someone else's")
         #expect(try FileManager.default.contentsOfDirectory(atPath: intruder.path) == ["keep.txt"])
         #expect(try Data(contentsOf: manifestURL) == manifestBefore)
         for folder in [repository.katasDirectory, repository.solutionsDirectory] {
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }.isEmpty)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }.isEmpty)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KataKit
 
 @Suite("Markdown")
@@ -8,8 +9,11 @@ struct MarkdownTests {
 
     @Test("headings, emphasis, inline code and links read well as plain text")
     func inlines() {
-        let text = plain.render(MarkdownDocument(parsing: "# Title\n\n## Part\n\nSome *soft* and **strong** `code`, see [docs](https://swift.org)."))
-        #expect(text == "Title\n=====\n\nPart\n----\n\nSome _soft_ and **strong** `code`, see docs (https://swift.org).\n")
+        let text = plain.render(
+            MarkdownDocument(
+                parsing: "# Title\n\n## Part\n\nSome *soft* and **strong** `code`, see [docs](https://swift.org)."))
+        #expect(
+            text == "Title\n=====\n\nPart\n----\n\nSome _soft_ and **strong** `code`, see docs (https://swift.org).\n")
     }
 
     @Test("code blocks are indented and kept verbatim")
@@ -32,23 +36,29 @@ struct MarkdownTests {
 
     @Test("hint blocks lose their HTML and keep their text")
     func details() {
-        let text = plain.render(MarkdownDocument(parsing: "<details><summary>Hint 1</summary>\n\nTry a protocol.\n\n</details>"))
+        let text = plain.render(
+            MarkdownDocument(parsing: "<details><summary>Hint 1</summary>\n\nTry a protocol.\n\n</details>"))
         #expect(text == "▸ Hint 1\n\nTry a protocol.\n")
     }
 
     @Test("styled output uses ANSI escapes only when styling is on")
     func styled() {
-        let styled = TerminalMarkdownRenderer(style: TextStyle(enabled: true)).render(MarkdownDocument(parsing: "**bold**"))
+        let styled = TerminalMarkdownRenderer(style: TextStyle(enabled: true)).render(
+            MarkdownDocument(parsing: "**bold**"))
         #expect(styled.contains("\u{1B}[1m"))
         #expect(!plain.render(MarkdownDocument(parsing: "**bold**")).contains("\u{1B}"))
     }
 
     @Test("an escape sequence written into a README never reaches the terminal")
     func controlCharacters() {
-        let markdown = "Text \u{1B}]0;owned\u{07} and `code \u{1B}[2J`\n\n```\nlet a = 1\u{1B}[31m\n```\n\n<b>\u{1B}[5m</b> [link](https://x.org/\u{1B}[8m)"
+        let markdown =
+            "Text \u{1B}]0;owned\u{07} and `code \u{1B}[2J`\n\n```\nlet a = 1\u{1B}[31m\n```\n\n<b>\u{1B}[5m</b> [link](https://x.org/\u{1B}[8m)"
         for enabled in [false, true] {
-            let text = TerminalMarkdownRenderer(style: TextStyle(enabled: enabled)).render(MarkdownDocument(parsing: markdown))
-            #expect(!text.contains("\u{1B}]") && !text.contains("\u{1B}[2J") && !text.contains("\u{1B}[5m") && !text.contains("\u{1B}[8m"), "\(text.debugDescription)")
+            let text = TerminalMarkdownRenderer(style: TextStyle(enabled: enabled)).render(
+                MarkdownDocument(parsing: markdown))
+            #expect(
+                !text.contains("\u{1B}]") && !text.contains("\u{1B}[2J") && !text.contains("\u{1B}[5m")
+                    && !text.contains("\u{1B}[8m"), "\(text.debugDescription)")
             #expect(text.contains("Text \u{FFFD}]0;owned\u{FFFD} and"))
             #expect(text.contains("let a = 1\u{FFFD}[31m"))
         }
@@ -77,27 +87,26 @@ struct MarkdownTests {
     @Test("the hints section is read one <details> block at a time")
     func hintsSection() {
         let markdown = """
-        ## Hints
-        <details><summary>Hint 1</summary>
+            ## Hints
+            <details><summary>Hint 1</summary>
 
-        Look at `greeting(for:)`,
-        then at the test.
+            Look at `greeting(for:)`,
+            then at the test.
 
-        </details>
-        <details><summary>Hint 2</summary>
+            </details>
+            <details><summary>Hint 2</summary>
 
-        Second.
+            Second.
 
-        </details>
+            </details>
 
-        ## Further reading
-        <details><summary>Not a hint</summary>
+            ## Further reading
+            <details><summary>Not a hint</summary>
 
-        Nope.
+            Nope.
 
-        </details>
-        """
+            </details>
+            """
         #expect(HintsSection.hints(in: markdown) == ["Look at `greeting(for:)`, then at the test.", "Second."])
     }
 }
-

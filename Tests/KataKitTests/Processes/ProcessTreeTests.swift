@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KataKit
 
 @Suite("Stopping a process tree")
@@ -7,13 +8,17 @@ struct ProcessTreeTests {
     /// The way a build escaped a Ctrl-C: a process that starts one more child on its way out.
     /// Asked to end with SIGTERM, it would leave that child behind, adopted by init; frozen and
     /// killed, it never gets to start it.
-    @Test("a process that starts a child as it is told to end leaves no child behind", .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+    @Test(
+        "a process that starts a child as it is told to end leaves no child behind",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
     func childStartedOnTheWayOut() throws {
         let marker = "process-tree-\(UUID().uuidString)"
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         // $0 is the marker, so the late child carries it on its command line.
-        shell.arguments = ["-c", "trap 'sh -c \"sleep 600; : $0\" & exit 0' TERM INT; sleep 600 & echo ready; wait", marker]
+        shell.arguments = [
+            "-c", "trap 'sh -c \"sleep 600; : $0\" & exit 0' TERM INT; sleep 600 & echo ready; wait", marker,
+        ]
         let output = Pipe()
         shell.standardOutput = output
         shell.standardError = FileHandle.nullDevice
@@ -31,7 +36,9 @@ struct ProcessTreeTests {
         #expect(!ProcessTree.isAlive(shell.processIdentifier))
     }
 
-    @Test("the whole depth of a tree goes, grandchildren included", .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+    @Test(
+        "the whole depth of a tree goes, grandchildren included",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
     func grandchildren() throws {
         let marker = "process-tree-\(UUID().uuidString)"
         let shell = Process()
@@ -68,7 +75,8 @@ struct ProcessTreeTests {
     static func processes(mentioning text: String) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { pid_t($0) }.filter { pid in
-            guard ProcessTree.isAlive(pid), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            guard ProcessTree.isAlive(pid), let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            else { return false }
             return String(decoding: data, as: UTF8.self).contains(text)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KataKit
 
 @Suite("Ordered work on several threads")
@@ -42,7 +43,11 @@ struct WorkerThreadsTests {
     @Test("after a final output no new work starts and nothing later is delivered")
     func stops() {
         let delivered = Log()
-        let outputs = WorkerThreads.run(count: 6, workers: 1) { index in index } isFinal: { $0 == 2 } deliver: { index, _ in
+        let outputs = WorkerThreads.run(count: 6, workers: 1) { index in
+            index
+        } isFinal: {
+            $0 == 2
+        } deliver: { index, _ in
             delivered.append(index)
         }
         #expect(delivered.all == [0, 1, 2])

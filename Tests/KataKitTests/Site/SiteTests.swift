@@ -1,19 +1,25 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import KataKit
 
 @Suite("The workshop site")
 struct SiteTests {
     func render(_ markdown: String, links: [String: String] = [:]) throws -> SiteMarkdown.Page {
-        try SiteMarkdown.render(markdown, source: "Katas/01-x/README.md", firstLine: 10) { target, _ in links[target] ?? target }
+        try SiteMarkdown.render(markdown, source: "Katas/01-x/README.md", firstLine: 10) { target, _ in
+            links[target] ?? target
+        }
     }
 
     @Test("headings get unique ids and a link to themselves")
     func headingIDs() throws {
         let page = try render("## The pattern\n\ntext\n\n## The pattern\n\n### Why `async`?")
         #expect(page.headings.map(\.id) == ["the-pattern", "the-pattern-1", "why-async"])
-        #expect(page.html.contains(##"<h2 id="the-pattern"><a class="anchor" href="#the-pattern" aria-hidden="true" tabindex="-1">#</a>The pattern</h2>"##))
+        #expect(
+            page.html.contains(
+                ##"<h2 id="the-pattern"><a class="anchor" href="#the-pattern" aria-hidden="true" tabindex="-1">#</a>The pattern</h2>"##
+            ))
         #expect(page.html.contains(#"<h3 id="why-async">"#))
         #expect(page.html.contains("<code>async</code>?</h3>"))
     }
@@ -37,29 +43,50 @@ struct SiteTests {
     @Test("the search sections follow the headings and leave code out")
     func sections() throws {
         let page = try render("Intro words.\n\n## Why\n\nBecause *threads*.\n\n```swift\nlet secret = 1\n```")
-        #expect(page.sections == [
-            .init(headingID: nil, heading: "", text: "Intro words."),
-            .init(headingID: "why", heading: "Why", text: "Because threads."),
-        ])
+        #expect(
+            page.sections == [
+                .init(headingID: nil, heading: "", text: "Intro words."),
+                .init(headingID: "why", heading: "Why", text: "Because threads."),
+            ])
     }
 
     @Test("links between kata files become links between pages")
     func rewritesLinks() throws {
-        var links = SiteLinks(pages: ["Katas/02-y/README.md": "katas/02-y.html", "Solutions/01-x/SOLUTION.md": "solutions/01-x.html"], repositoryRoot: Fixtures.projectRoot)
-        #expect(try links.resolve("../02-y/README.md#the-story", from: "Katas/01-x/README.md", line: 3, pagePath: "katas/01-x.html") == "../katas/02-y.html#the-story")
-        #expect(try links.resolve("../../Solutions/01-x/SOLUTION.md", from: "Katas/01-x/README.md", line: 3, pagePath: "katas/01-x.html") == "../solutions/01-x.html")
-        #expect(try links.resolve("https://swift.org", from: "Katas/01-x/README.md", line: 3, pagePath: "katas/01-x.html") == "https://swift.org")
+        var links = SiteLinks(
+            pages: ["Katas/02-y/README.md": "katas/02-y.html", "Solutions/01-x/SOLUTION.md": "solutions/01-x.html"],
+            repositoryRoot: Fixtures.projectRoot)
+        #expect(
+            try links.resolve(
+                "../02-y/README.md#the-story", from: "Katas/01-x/README.md", line: 3, pagePath: "katas/01-x.html")
+                == "../katas/02-y.html#the-story")
+        #expect(
+            try links.resolve(
+                "../../Solutions/01-x/SOLUTION.md", from: "Katas/01-x/README.md", line: 3, pagePath: "katas/01-x.html")
+                == "../solutions/01-x.html")
+        #expect(
+            try links.resolve("https://swift.org", from: "Katas/01-x/README.md", line: 3, pagePath: "katas/01-x.html")
+                == "https://swift.org")
     }
 
-    @Test("a broken link fails with its file and line", arguments: [
-        ("../09-nope/README.md", "Katas/01-x/README.md:7: links to Katas/09-nope/README.md, which does not exist."),
-        ("../../Package.swift", "Katas/01-x/README.md:7: links to Package.swift, which the site does not publish; link to a kata's README.md, a SOLUTION.md or an https:// page."),
-        ("javascript:alert(1)", "Katas/01-x/README.md:7: has a `javascript:…` link, which the site never publishes."),
-        ("../../../etc/passwd", "Katas/01-x/README.md:7: links to '../../../etc/passwd', outside the repository."),
-    ])
+    @Test(
+        "a broken link fails with its file and line",
+        arguments: [
+            ("../09-nope/README.md", "Katas/01-x/README.md:7: links to Katas/09-nope/README.md, which does not exist."),
+            (
+                "../../Package.swift",
+                "Katas/01-x/README.md:7: links to Package.swift, which the site does not publish; link to a kata's README.md, a SOLUTION.md or an https:// page."
+            ),
+            (
+                "javascript:alert(1)",
+                "Katas/01-x/README.md:7: has a `javascript:…` link, which the site never publishes."
+            ),
+            ("../../../etc/passwd", "Katas/01-x/README.md:7: links to '../../../etc/passwd', outside the repository."),
+        ])
     func brokenLinks(target: String, message: String) {
         var links = SiteLinks(pages: [:], repositoryRoot: Fixtures.projectRoot)
-        let error = #expect(throws: KataError.self) { try links.resolve(target, from: "Katas/01-x/README.md", line: 7, pagePath: "katas/01-x.html") }
+        let error = #expect(throws: KataError.self) {
+            try links.resolve(target, from: "Katas/01-x/README.md", line: 7, pagePath: "katas/01-x.html")
+        }
         #expect(error?.message == message)
     }
 
@@ -67,8 +94,13 @@ struct SiteTests {
     func brokenAnchor() throws {
         var links = SiteLinks(pages: [:], repositoryRoot: Fixtures.projectRoot)
         _ = try links.resolve("#no-such-heading", from: "Katas/01-x/README.md", line: 12, pagePath: "katas/01-x.html")
-        let error = #expect(throws: KataError.self) { try links.checkAnchors(headingIDs: ["katas/01-x.html": ["the-story"]]) }
-        #expect(error?.message == "Katas/01-x/README.md:12: links to '#no-such-heading', a heading that katas/01-x.html does not have.")
+        let error = #expect(throws: KataError.self) {
+            try links.checkAnchors(headingIDs: ["katas/01-x.html": ["the-story"]])
+        }
+        #expect(
+            error?.message
+                == "Katas/01-x/README.md:12: links to '#no-such-heading', a heading that katas/01-x.html does not have."
+        )
     }
 
     @Test("the project's site builds, twice to the same bytes, with every page linked")
@@ -122,7 +154,10 @@ struct SiteTests {
         #expect(writer.differences(from: ["index.html": "one", "a/b.html": "two"]).isEmpty)
         try writer.write(["index.html": "three"])
         #expect(SiteWriter.files(in: folder) == ["index.html"], "files of the old site do not linger")
-        #expect(writer.differences(from: ["index.html": "four", "new.html": "x"]) == ["changed index.html", "missing new.html"])
+        #expect(
+            writer.differences(from: ["index.html": "four", "new.html": "x"]) == [
+                "changed index.html", "missing new.html",
+            ])
         #expect(writer.differences(from: [:]) == ["extra index.html"])
         #expect(!FileManager.default.fileExists(atPath: folder.path + ".new"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + ".old"))

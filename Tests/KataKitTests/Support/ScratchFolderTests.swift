@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Test folders")
 struct ScratchFolderTests {
@@ -21,9 +21,13 @@ struct ScratchFolderTests {
         ended.arguments = ["-c", "exit 0"]
         try ended.run()
         ended.waitUntilExit()
-        let names = ["kata-tests-\(ended.processIdentifier)", "kata-tests-\(getpid())", "kata-tests-notapid", "other-\(ended.processIdentifier)"]
+        let names = [
+            "kata-tests-\(ended.processIdentifier)", "kata-tests-\(getpid())", "kata-tests-notapid",
+            "other-\(ended.processIdentifier)",
+        ]
         for name in names {
-            try FileManager.default.createDirectory(at: temporary.appendingPathComponent("\(name)/inside"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: temporary.appendingPathComponent("\(name)/inside"), withIntermediateDirectories: true)
         }
         ScratchFolder.removeFoldersOfEndedRuns(in: temporary)
         let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted()

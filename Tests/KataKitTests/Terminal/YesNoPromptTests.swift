@@ -1,13 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import KataKit
 
 @Suite("YesNoPrompt answers")
 struct YesNoPromptTests {
-    @Test("only y or yes, in any case, is a yes; anything else, or the end of input, is a no", arguments: [
-        ("y", true), ("YES", true), (" yes ", true), ("", false), ("n", false), ("yeah", false), (nil, false),
-    ] as [(String?, Bool)])
+    @Test(
+        "only y or yes, in any case, is a yes; anything else, or the end of input, is a no",
+        arguments: [
+            ("y", true), ("YES", true), (" yes ", true), ("", false), ("n", false), ("yeah", false), (nil, false),
+        ] as [(String?, Bool)])
     func answers(answer: String?, expected: Bool) {
         let captured = CapturedConsole()
         let prompt = YesNoPrompt(canAsk: true, readAnswer: { answer })

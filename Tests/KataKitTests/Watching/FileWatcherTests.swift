@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import KataKit
 
 /// Both watchers, on a throwaway kata folder. Waits are bounded: a watcher that misses a change
@@ -19,9 +20,9 @@ struct FileWatcherTests {
                 PollingFileWatcher(tree: tree, interval: .milliseconds(50))
             case .inotify:
                 #if os(Linux)
-                InotifyFileWatcher(tree: tree)
+                    InotifyFileWatcher(tree: tree)
                 #else
-                PollingFileWatcher(tree: tree, interval: .milliseconds(50))
+                    PollingFileWatcher(tree: tree, interval: .milliseconds(50))
                 #endif
             }
         }
@@ -29,9 +30,9 @@ struct FileWatcherTests {
 
     static let kinds: [Kind] = {
         #if os(Linux)
-        Kind.allCases
+            Kind.allCases
         #else
-        [.polling]
+            [.polling]
         #endif
     }()
 
@@ -47,7 +48,8 @@ struct FileWatcherTests {
             try Fixtures.write("# Kata\n", to: root.appendingPathComponent("README.md"))
             try Fixtures.write("let a = 1\n", to: root.appendingPathComponent("Sources/Kata01/Greeter.swift"))
             try Fixtures.write("let b = 1\n", to: root.appendingPathComponent("Tests/Kata01Tests/GreeterTests.swift"))
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(".build/debug"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(".build/debug"), withIntermediateDirectories: true)
             watcher = kind.watcher(for: WatchedTree(root: root, topLevelNames: ["Sources", "Tests", "Package.swift"]))
             let changes = changes
             try watcher.start { changes.record($0) }
@@ -76,7 +78,8 @@ struct FileWatcherTests {
         #expect(folder.changes.waitUntilSeen("Sources/Kata01/New.swift"))
         try FileManager.default.removeItem(at: folder.url("Tests/Kata01Tests/GreeterTests.swift"))
         #expect(folder.changes.waitUntilSeen("Tests/Kata01Tests/GreeterTests.swift"))
-        try FileManager.default.moveItem(at: folder.url("Sources/Kata01/New.swift"), to: folder.url("Sources/Kata01/Renamed.swift"))
+        try FileManager.default.moveItem(
+            at: folder.url("Sources/Kata01/New.swift"), to: folder.url("Sources/Kata01/Renamed.swift"))
         #expect(folder.changes.waitUntilSeen("Sources/Kata01/Renamed.swift"))
         try folder.write("// swift-tools-version:6.1\n", to: "Package.swift")
         #expect(folder.changes.waitUntilSeen("Package.swift"))
@@ -88,7 +91,8 @@ struct FileWatcherTests {
         defer { folder.watcher.stop() }
         try folder.write("let a = 3\n", to: "Sources/Kata01/Greeter.swift.tmp")
         try FileManager.default.removeItem(at: folder.url("Sources/Kata01/Greeter.swift"))
-        try FileManager.default.moveItem(at: folder.url("Sources/Kata01/Greeter.swift.tmp"), to: folder.url("Sources/Kata01/Greeter.swift"))
+        try FileManager.default.moveItem(
+            at: folder.url("Sources/Kata01/Greeter.swift.tmp"), to: folder.url("Sources/Kata01/Greeter.swift"))
         #expect(folder.changes.waitUntilSeen("Sources/Kata01/Greeter.swift"))
     }
 
@@ -134,35 +138,39 @@ struct FileWatcherTests {
     }
 
     #if os(Linux)
-    @Test("the inotify watcher follows folders created, renamed, deleted and put back after it started")
-    func inotifyNewFolder() throws {
-        let folder = try Folder(.inotify)
-        defer { folder.watcher.stop() }
-        try FileManager.default.createDirectory(at: folder.url("Sources/Kata01/Helpers"), withIntermediateDirectories: true)
-        #expect(folder.changes.waitUntilSeen("Sources/Kata01/Helpers"))
-        try folder.write("let d = 1\n", to: "Sources/Kata01/Helpers/Helper.swift")
-        #expect(folder.changes.waitUntilSeen("Sources/Kata01/Helpers/Helper.swift"))
+        @Test("the inotify watcher follows folders created, renamed, deleted and put back after it started")
+        func inotifyNewFolder() throws {
+            let folder = try Folder(.inotify)
+            defer { folder.watcher.stop() }
+            try FileManager.default.createDirectory(
+                at: folder.url("Sources/Kata01/Helpers"), withIntermediateDirectories: true)
+            #expect(folder.changes.waitUntilSeen("Sources/Kata01/Helpers"))
+            try folder.write("let d = 1\n", to: "Sources/Kata01/Helpers/Helper.swift")
+            #expect(folder.changes.waitUntilSeen("Sources/Kata01/Helpers/Helper.swift"))
 
-        // A renamed folder is watched under its new name only.
-        try FileManager.default.moveItem(at: folder.url("Sources/Kata01/Helpers"), to: folder.url("Sources/Kata01/Moved"))
-        #expect(folder.changes.waitUntilSeen("Sources/Kata01/Moved"))
-        try folder.write("let e = 1\n", to: "Sources/Kata01/Moved/Other.swift")
-        #expect(folder.changes.waitUntilSeen("Sources/Kata01/Moved/Other.swift"))
-        #expect(!folder.changes.all.contains("Sources/Kata01/Helpers/Other.swift"))
+            // A renamed folder is watched under its new name only.
+            try FileManager.default.moveItem(
+                at: folder.url("Sources/Kata01/Helpers"), to: folder.url("Sources/Kata01/Moved"))
+            #expect(folder.changes.waitUntilSeen("Sources/Kata01/Moved"))
+            try folder.write("let e = 1\n", to: "Sources/Kata01/Moved/Other.swift")
+            #expect(folder.changes.waitUntilSeen("Sources/Kata01/Moved/Other.swift"))
+            #expect(!folder.changes.all.contains("Sources/Kata01/Helpers/Other.swift"))
 
-        // `git checkout -- Tests` after `rm -r Tests`.
-        try FileManager.default.removeItem(at: folder.url("Tests"))
-        #expect(folder.changes.waitUntilSeen("Tests"))
-        try FileManager.default.createDirectory(at: folder.url("Tests/Kata01Tests"), withIntermediateDirectories: true)
-        #expect(folder.changes.waitUntilSeen("Tests/Kata01Tests"))
-        try folder.write("let b = 2\n", to: "Tests/Kata01Tests/GreeterTests.swift")
-        #expect(folder.changes.waitUntilSeen("Tests/Kata01Tests/GreeterTests.swift"))
-    }
+            // `git checkout -- Tests` after `rm -r Tests`.
+            try FileManager.default.removeItem(at: folder.url("Tests"))
+            #expect(folder.changes.waitUntilSeen("Tests"))
+            try FileManager.default.createDirectory(
+                at: folder.url("Tests/Kata01Tests"), withIntermediateDirectories: true)
+            #expect(folder.changes.waitUntilSeen("Tests/Kata01Tests"))
+            try folder.write("let b = 2\n", to: "Tests/Kata01Tests/GreeterTests.swift")
+            #expect(folder.changes.waitUntilSeen("Tests/Kata01Tests/GreeterTests.swift"))
+        }
     #endif
 
     @Test("which paths of a kata count")
     func watchedTree() {
-        let tree = WatchedTree(root: URL(fileURLWithPath: "/katas/Katas/01-x"), topLevelNames: ["Sources", "Tests", "Package.swift"])
+        let tree = WatchedTree(
+            root: URL(fileURLWithPath: "/katas/Katas/01-x"), topLevelNames: ["Sources", "Tests", "Package.swift"])
         #expect(tree.includes("Sources/Kata01/Inbox.swift"))
         #expect(tree.includes("Tests/Kata01Tests/InboxTests.swift"))
         #expect(tree.includes("Package.swift"))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import KataKit
 
 /// The watch loop with its parts scripted: the checks say passed or failed at once, and press
@@ -80,7 +81,8 @@ struct WatchFrontendTests {
             timeLimit: Double = 30,
             script: @escaping @Sendable (Watch, Kata, Int) throws -> Int32
         ) throws -> Int32 {
-            let context = CommandContext(workingDirectory: repository.root, environment: [:], console: captured.console())
+            let context = CommandContext(
+                workingDirectory: repository.root, environment: [:], console: captured.console())
             let result = Locked<Result<Int32, any Error>?>(nil)
             let finished = DispatchSemaphore(value: 0)
             let thread = Thread {
@@ -133,7 +135,9 @@ struct WatchFrontendTests {
         }
         #expect(status == ExitStatus.success)
         #expect(watch.checked == [2, 2])
-        #expect(watch.captured.output.contains("Watching Katas/02-failing-kata for changes · r check again · h hint · q quit\n"))
+        #expect(
+            watch.captured.output.contains(
+                "Watching Katas/02-failing-kata for changes · r check again · h hint · q quit\n"))
         #expect(watch.watcher?.isStopped == true)
     }
 
@@ -168,7 +172,9 @@ struct WatchFrontendTests {
         let output = watch.captured.output
         #expect(output.contains("Kata 02 has not passed yet; press n again to move on anyway.\n"))
         #expect(output.contains("✔ Kata 03 passed · n next kata (Kata 04 · Tame the flaky test) · q quit\n"))
-        #expect(output.contains("✔ Kata 04 passed, the last kata · still watching Katas/04-flaky-kata · r check again · q quit\n"))
+        #expect(
+            output.contains(
+                "✔ Kata 04 passed, the last kata · still watching Katas/04-flaky-kata · r check again · q quit\n"))
         #expect(output.contains("Kata 04 is the last kata; there is no next one. q quits.\n"))
         let watched = watch.allWatchers
         #expect(watched.map(\.tree.root.lastPathComponent) == ["02-failing-kata", "03-broken-kata", "04-flaky-kata"])
@@ -200,15 +206,22 @@ struct WatchFrontendTests {
         #expect(output.contains("Hint 2 of 2 · Kata 02 · Fix the greeting\n"))
         #expect(output.contains("That was the last hint."))
         #expect(output.contains("You have seen all 2 hints of Kata 02 · Fix the greeting."))
-        #expect(ProgressStore(file: watch.repository.stateFile).load().progress.hintsShown(of: try KataCatalog.load(from: watch.repository).kata(named: "2")) == 2)
+        #expect(
+            ProgressStore(file: watch.repository.stateFile).load().progress.hintsShown(
+                of: try KataCatalog.load(from: watch.repository).kata(named: "2")) == 2)
     }
 
-    @Test("a change to the kata's files brings a check through the real polling watcher, when notification is not available")
+    @Test(
+        "a change to the kata's files brings a check through the real polling watcher, when notification is not available"
+    )
     func fallsBackToPolling() throws {
         let watch = try Watch()
-        let status = try watch.run("2", makeWatcher: { UnavailableWatcher(tree: $0) }) { watch, kata, before in
+        let makeWatcher: @Sendable (WatchedTree) -> any FileWatcher = { UnavailableWatcher(tree: $0) }
+        let status = try watch.run("2", makeWatcher: makeWatcher) { watch, kata, before in
             if before == 0 {
-                try Fixtures.write("public func greeting(for name: String) -> String { \"Hello, \\(name)!\" }\n", to: kata.sourcesDirectory.appendingPathComponent("Greeter.swift"))
+                try Fixtures.write(
+                    "public func greeting(for name: String) -> String { \"Hello, \\(name)!\" }\n",
+                    to: kata.sourcesDirectory.appendingPathComponent("Greeter.swift"))
             } else {
                 watch.keys.press("q")
             }
@@ -216,7 +229,9 @@ struct WatchFrontendTests {
         }
         #expect(status == ExitStatus.success)
         #expect(watch.checked == [2, 2])
-        #expect(watch.captured.errors == "note: inotify is not available (test). Looking for changes every half second instead.\n")
+        #expect(
+            watch.captured.errors
+                == "note: inotify is not available (test). Looking for changes every half second instead.\n")
     }
 
     @Test("without a kata, watches the first one not passed")
@@ -263,4 +278,3 @@ struct WatchFrontendTests {
         #expect(queue.next(until: nil) == .filesChanged)
     }
 }
-

@@ -1,5 +1,5 @@
-import Testing
 import Kata01
+import Testing
 
 @Suite("Greeter")
 struct GreeterTests {

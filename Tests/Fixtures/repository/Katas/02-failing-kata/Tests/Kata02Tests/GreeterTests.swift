@@ -1,5 +1,5 @@
-import Testing
 import Kata02
+import Testing
 
 @Suite("Greeter")
 struct GreeterTests {

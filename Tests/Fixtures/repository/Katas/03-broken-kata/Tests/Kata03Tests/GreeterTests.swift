@@ -1,5 +1,5 @@
-import Testing
 import Kata03
+import Testing
 
 @Suite("Greeter")
 struct GreeterTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Kata04
+import Testing
 
 /// Flaky on purpose, and deterministically so: it counts its runs in a temporary file named after
 /// this package's folder and fails from the third run on, which is how the end-to-end tests see
