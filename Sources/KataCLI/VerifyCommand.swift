@@ -8,9 +8,13 @@ struct VerifyCommand: ParsableCommand {
         discussion: """
             For authors and CI. For each kata: the README repeats the front-matter hints and \
             SOLUTION.md exists; the starter module builds on its own; the kata's tests fail against \
-            the starter; and they pass against the reference solution in Solutions/NN-slug (run in a \
-            copy under .build/kata, so your kata folder is untouched). Run it on a clean checkout: \
-            a kata you solved in place no longer fails against its starter.
+            the starter; and they pass against the reference solution in Solutions/NN-slug and \
+            against the differently built one in Solutions/NN-slug/Alternative (each run in a copy \
+            under .build/kata, so your kata folder is untouched). Run it on a clean checkout: a kata \
+            you solved in place no longer fails against its starter.
+
+            --sanitize thread runs only the two solutions, built with ThreadSanitizer, and fails on \
+            any data race: the tests themselves must be race-free.
 
             With --repeat N, the starter's tests must fail at least once in N runs, and the \
             solution's tests must pass all N runs: the proof that a kata about flakiness shows it, and \
@@ -28,6 +32,7 @@ struct VerifyCommand: ParsableCommand {
               kata verify
               kata verify 1 3
               kata verify --repeat 200
+              kata verify --sanitize thread
               kata verify --jobs 1 --format json
             """
     )
@@ -39,6 +44,12 @@ struct VerifyCommand: ParsableCommand {
         name: .customLong("repeat"),
         help: ArgumentHelp("Run the starter's and the solution's tests up to N times each.", valueName: "N"))
     var repetitions: Int = 1
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Run only the solutions, built with a sanitizer: thread, address or undefined.", valueName: "sanitizer"))
+    var sanitize: Sanitizer?
 
     @Option(
         name: .shortAndLong,
@@ -62,7 +73,8 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         let context = options.context()
         try runFrontend(console: context.console, onInterrupt: .stopCommands, errorsAsJSON: format == .json) {
-            try VerifyFrontend(context: context).run(katas: katas, repetitions: repetitions, jobs: jobs, format: format)
+            try VerifyFrontend(context: context).run(
+                katas: katas, repetitions: repetitions, sanitizer: sanitize, jobs: jobs, format: format)
         }
     }
 }

@@ -77,7 +77,7 @@ extension EndToEnd {
                     "Katas/03-broken-kata/Tests/Kata03Tests/GreeterTests.swift:8:26: cannot find type 'Greeting' in scope"
                 ))
             #expect(result.output.contains("    let greeter: any Greeting = Greeter()"))
-            #expect(result.output.contains("The tests use the seam this kata asks you to build"))
+            #expect(result.output.contains("The tests use what this kata asks you to build"))
         }
 
         @Test("check passes a solved kata, records it, and a bare check moves on to the next kata")
@@ -113,7 +113,7 @@ extension EndToEnd {
             #expect(good.status == 0, "\(good.output)")
             #expect(
                 good.output.contains(
-                    "Kata 02 · Fix the greeting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes"
+                    "Kata 02 · Fix the greeting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes  ✔ alternative passes"
                 ))
             #expect(good.output.contains("2 of 2 katas verified, 0 broken."))
             let bad = try KataBinary.run(["verify", "1"], in: repository)

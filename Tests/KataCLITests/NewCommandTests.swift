@@ -22,6 +22,7 @@ extension EndToEnd {
                 "\(Self.kataFolder)/Sources/Kata05/Placeholder.swift",
                 "\(Self.kataFolder)/Tests/Kata05Tests/PlaceholderTests.swift",
                 "Solutions/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
+                "Solutions/05-retry-without-waiting/Alternative/Sources/Kata05/Placeholder.swift",
                 "Solutions/05-retry-without-waiting/SOLUTION.md",
             ] {
                 #expect(
@@ -50,7 +51,7 @@ extension EndToEnd {
             #expect(verify.status == 0, "\(verify.output)")
             #expect(
                 verify.output.contains(
-                    "Kata 05 · Retry without waiting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes"
+                    "Kata 05 · Retry without waiting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes  ✔ alternative passes"
                 ))
 
             let site = try KataBinary.run(["site"], in: repository)
@@ -124,7 +125,7 @@ extension EndToEnd {
             #expect(parallel.output == serial.output)
             #expect(
                 parallel.output.contains(
-                    "Kata 01 · Already solved    ✔ documents  ✔ starter builds  ✘ tests fail on starter  ✔ solution passes\n    tests fail on starter: against the starter the tests should fail, but the run ended as 'passed'\nKata 02 · Fix the greeting  ✔ documents"
+                    "Kata 01 · Already solved    ✔ documents  ✔ starter builds  ✘ tests fail on starter  ✔ solution passes  ✔ alternative passes\n    tests fail on starter: against the starter the tests should fail, but the run ended as 'passed'\nKata 02 · Fix the greeting  ✔ documents"
                 ))
             #expect(parallel.output.hasSuffix("\n2 of 3 katas verified, 1 broken.\n"))
 
@@ -140,7 +141,7 @@ extension EndToEnd {
             let rules = try #require(katas[0]["rules"] as? [[String: Any]])
             #expect(
                 rules.map { $0["name"] as? String } == [
-                    "documents", "starter builds", "tests fail on starter", "solution passes",
+                    "documents", "starter builds", "tests fail on starter", "solution passes", "alternative passes",
                 ])
             #expect(rules[2]["passed"] as? Bool == false)
             #expect((rules[2]["detail"] as? String)?.contains("ended as 'passed'") == true)

@@ -55,6 +55,7 @@ public struct KataScaffold: Sendable, Equatable {
             "\(kataFolder)/\(placeholder)": starter,
             "\(kataFolder)/Tests/\(moduleName)Tests/PlaceholderTests.swift": test,
             "\(solutionFolder)/\(placeholder)": solution,
+            "\(solutionFolder)/Alternative/\(placeholder)": alternativeSolution,
             "\(solutionFolder)/SOLUTION.md": solutionNotes,
         ]
     }
@@ -94,6 +95,20 @@ public struct KataScaffold: Sendable, Equatable {
         /// answers as the test expects. Replace this folder with the complete reference module.
         func placeholderAnswer() -> String {
             "solved"
+        }
+
+        """
+    }
+
+    var alternativeSolution: String {
+        """
+        /// A placeholder from `kata new`, for the second, differently built solution: it answers
+        /// as the test expects, in another way. Replace this folder with a complete module that
+        /// passes the kata's tests by a design the reference does not use (another storage,
+        /// synchronisation or mechanism), so the tests are proved to hold a learner to the
+        /// contract, not to one design.
+        func placeholderAnswer() -> String {
+            String("devlos".reversed())
         }
 
         """
@@ -209,6 +224,10 @@ public struct KataScaffold: Sendable, Equatable {
         ## In a production codebase
 
         TODO: how teams do this in a real app, and the libraries that do the same job.
+
+        ## The alternative solution
+
+        TODO: how `Alternative/` is built differently, and why the tests accept both.
 
         """
     }

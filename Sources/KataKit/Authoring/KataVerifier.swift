@@ -5,12 +5,17 @@ import Foundation
 /// 1. the starter module builds on its own (`swift build --target KataNN`);
 /// 2. the kata's tests fail against the starter (they do not compile, or an expectation fails);
 /// 3. the same tests pass against the reference solution;
-/// 4. the README's `## Hints` section repeats the front-matter hints, `SOLUTION.md` exists, and
+/// 4. a differently built solution passes them too (`Solutions/NN-slug/Alternative`), so the tests
+///    hold a learner to the contract, not to one design;
+/// 5. the README's `## Hints` section repeats the front-matter hints, `SOLUTION.md` exists, and
 ///    `.shipped.json` (see ``ShippedRecord``) matches the starter.
 ///
-/// The solution runs in a copy of the kata package under `.build/kata/verify/NN-slug`, with the
-/// solution's sources in place of the starter's, so the learner's folder is never touched and
-/// repeated runs build incrementally.
+/// Each solution runs in a copy of the kata package under `.build/kata/verify/NN-slug` (and
+/// `NN-slug-alternative`), with the solution's sources in place of the starter's, so the learner's
+/// folder is never touched and repeated runs build incrementally.
+///
+/// With a sanitizer (`kata verify --sanitize thread`) only the solutions run, built with it: the
+/// rules about the starter were proved by the plain run, and kata 12's starter races by design.
 public struct KataVerifier: Sendable {
     public struct Rule: Sendable, Equatable {
         public var name: String
@@ -35,9 +40,28 @@ public struct KataVerifier: Sendable {
         self.swift = swift
     }
 
-    /// `repetitions` > 1: the starter must fail in at least one of that many runs, the solution pass them all.
-    public func verify(_ kata: Kata, repetitions: Int = 1) throws -> Result {
+    /// `repetitions` > 1: the starter must fail in at least one of that many runs, the solutions pass them all.
+    public func verify(_ kata: Kata, repetitions: Int = 1, sanitizer: Sanitizer? = nil) throws -> Result {
         var rules: [Rule] = [checkDocuments(kata)]
+        let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: repository.root)
+        let options = TestRunOptions(sanitizer: sanitizer, repetitions: repetitions)
+        if sanitizer == nil {
+            rules += try starterRules(kata, session: session, options: options)
+        }
+        rules.append(
+            try solutionRule(
+                kata, name: "solution passes", sources: kata.solutionSourcesDirectory,
+                stageName: kata.folderName, session: session, options: options))
+        rules.append(
+            try solutionRule(
+                kata, name: "alternative passes", sources: kata.alternativeSolutionSourcesDirectory,
+                stageName: kata.folderName + "-alternative", session: session, options: options))
+        return Result(kata: kata, rules: rules)
+    }
+
+    /// The starter builds, and the tests fail against it.
+    private func starterRules(_ kata: Kata, session: SwiftTestSession, options: TestRunOptions) throws -> [Rule] {
+        var rules: [Rule] = []
 
         let build = try runner.run(
             swift, ["build", "--package-path", kata.directory.path, "--target", kata.moduleName], in: repository.root)
@@ -52,10 +76,9 @@ public struct KataVerifier: Sendable {
                         + firstProblem(buildReport, build.output)
             ))
 
-        let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: repository.root)
-        let options = TestRunOptions(repetitions: repetitions)
         let starter = try session.run(package: kata.directory, options: options)
         let failsProperly = [.testsFailed, .buildFailed].contains(starter.report.outcome)
+        let repetitions = options.repetitions
         let tries = repetitions > 1 ? " in any of \(starter.runs) runs" : ""
         rules.append(
             Rule(
@@ -66,30 +89,50 @@ public struct KataVerifier: Sendable {
                     : "against the starter the tests should fail, but the run ended as '\(starter.report.outcome.rawValue)'\(tries)"
             ))
 
-        let stage = try stageSolution(of: kata)
+        return rules
+    }
+
+    /// The kata's tests pass against the solution in `sources`, in every run.
+    private func solutionRule(
+        _ kata: Kata, name: String, sources: URL, stageName: String, session: SwiftTestSession,
+        options: TestRunOptions
+    ) throws -> Rule {
+        let relative =
+            "Solutions/\(kata.folderName)" + String(sources.path.dropFirst(kata.solutionDirectory.path.count))
+        guard FileManager.default.fileExists(atPath: sources.path) else {
+            return Rule(
+                name: name, passed: false,
+                detail: "\(relative) is missing: every kata carries a reference and a differently built solution"
+                    + " (AUTHORING.md, \"Reference solutions\")")
+        }
+        let stage = try stageSolution(of: kata, sources: sources, stageName: stageName)
         let solution = try session.run(package: stage, options: options)
-        let solutionPasses = solution.report.outcome == .passed
+        let passes = solution.report.outcome == .passed
+        let repetitions = options.repetitions
         let failedRun =
             repetitions > 1
             ? " (run \(solution.runs) of \(repetitions); the \(solution.passedRuns) before it passed)" : ""
-        rules.append(
-            Rule(
-                name: "solution passes",
-                passed: solutionPasses,
-                detail: solutionPasses
-                    ? nil
-                    : "against Solutions/\(kata.folderName) the run ended as '\(solution.report.outcome.rawValue)'\(failedRun): "
-                        + firstProblem(solution.report, solution.output)
-            ))
-        return Result(kata: kata, rules: rules)
+        let sanitized = options.sanitizer.map { " with the \($0.rawValue) sanitizer" } ?? ""
+        return Rule(
+            name: name,
+            passed: passes,
+            detail: passes
+                ? nil
+                : "against \(relative)\(sanitized) the run ended as '\(solution.report.outcome.rawValue)'\(failedRun): "
+                    + firstProblem(solution.report, solution.output)
+        )
     }
 
-    /// The kata package with the solution's sources, ready for `swift test`.
-    func stageSolution(of kata: Kata) throws -> URL {
+    /// The kata package with a solution's sources (the reference's unless `sources` says), ready
+    /// for `swift test`.
+    func stageSolution(of kata: Kata, sources solution: URL? = nil, stageName: String? = nil) throws -> URL {
         let fileManager = FileManager.default
-        let stage = repository.workDirectory.appendingPathComponent("verify/\(kata.folderName)", isDirectory: true)
-        try repository.requireInside(
-            kata.solutionSourcesDirectory, what: "Solutions/\(kata.folderName)/Sources/\(kata.moduleName)")
+        let solution = solution ?? kata.solutionSourcesDirectory
+        let stage = repository.workDirectory.appendingPathComponent(
+            "verify/\(stageName ?? kata.folderName)", isDirectory: true)
+        let relative =
+            "Solutions/\(kata.folderName)" + String(solution.path.dropFirst(kata.solutionDirectory.path.count))
+        try repository.requireInside(solution, what: relative)
         do {
             try fileManager.createDirectory(at: stage, withIntermediateDirectories: true)
             let previous = Self.contents(of: stage)
@@ -104,8 +147,7 @@ public struct KataVerifier: Sendable {
             }
             let sources = stage.appendingPathComponent("Sources", isDirectory: true)
             try fileManager.createDirectory(at: sources, withIntermediateDirectories: true)
-            try fileManager.copyItem(
-                at: kata.solutionSourcesDirectory, to: sources.appendingPathComponent(kata.moduleName))
+            try fileManager.copyItem(at: solution, to: sources.appendingPathComponent(kata.moduleName))
             // A copy keeps the original's modification time, and the Swift driver rebuilds only
             // files newer than its last build: a changed file with an older time would be skipped.
             for (path, data) in Self.contents(of: stage) where previous[path] != data {
@@ -117,7 +159,7 @@ public struct KataVerifier: Sendable {
                 .fileSystem,
                 "Could not prepare the solution of \(kata.heading) in \(stage.path): \(FileSystemFailure.reason(of: error))",
                 advice:
-                    "Check that Solutions/\(kata.folderName)/Sources/\(kata.moduleName) exists and that .build is writable."
+                    "Check that \(relative) exists and that .build is writable."
             )
         }
         return stage
@@ -130,7 +172,7 @@ public struct KataVerifier: Sendable {
             let enumerator = FileManager.default.enumerator(at: stage, includingPropertiesForKeys: [.isRegularFileKey])
         else { return files }
         for case let url as URL in enumerator {
-            let relative = String(url.path.dropFirst(stage.path.count + 1))
+            guard let relative = url.path(below: stage) else { continue }
             if relative.hasPrefix(".build") || relative.hasPrefix(".swiftpm") {
                 enumerator.skipDescendants()
                 continue

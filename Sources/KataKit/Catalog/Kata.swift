@@ -29,6 +29,11 @@ public struct Kata: Sendable, Equatable {
     public var solutionSourcesDirectory: URL {
         solutionDirectory.appendingPathComponent("Sources/\(moduleName)", isDirectory: true)
     }
+    /// `Solutions/NN-slug/Alternative/Sources/KataNN`: the second, differently built solution that
+    /// proves the tests accept more than one design.
+    public var alternativeSolutionSourcesDirectory: URL {
+        solutionDirectory.appendingPathComponent("Alternative/Sources/\(moduleName)", isDirectory: true)
+    }
 
     /// The file of the kata's tests or sources called `fileName`: Swift Testing prints a file's
     /// bare name, and the learner needs its path.

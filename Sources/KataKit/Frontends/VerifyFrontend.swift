@@ -25,9 +25,11 @@ public struct VerifyFrontend: Sendable {
     public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// `jobs`: how many katas to verify at once; nil for ``defaultJobs``. Never more than there are katas.
-    public func run(katas references: [String], repetitions: Int = 1, jobs: Int? = nil, format: Format = .text) throws
-        -> Int32
-    {
+    /// `sanitizer`: only the solutions run, built with it (see ``KataVerifier``).
+    public func run(
+        katas references: [String], repetitions: Int = 1, sanitizer: Sanitizer? = nil, jobs: Int? = nil,
+        format: Format = .text
+    ) throws -> Int32 {
         let catalog = try context.catalog()
         let named = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
         // `kata verify 1 01` names one kata twice; two runs of it would share its build folder.
@@ -48,7 +50,7 @@ public struct VerifyFrontend: Sendable {
         if showsProgress, let first = katas.first { console.write(style.dim("verifying \(first.heading)…") + "\r") }
 
         let outcomes = WorkerThreads.run(count: katas.count, workers: jobs ?? Self.defaultJobs) { index in
-            Result { try verifier.verify(katas[index], repetitions: repetitions) }
+            Result { try verifier.verify(katas[index], repetitions: repetitions, sanitizer: sanitizer) }
         } isFinal: { outcome in
             if case .failure = outcome { return true }
             return false

@@ -15,7 +15,7 @@ struct KataScaffoldTests {
         )
     }
 
-    @Test("has the kata's package, README, starter and test, the solution and SOLUTION.md")
+    @Test("has the kata's package, README, starter and test, both solutions and SOLUTION.md")
     func files() {
         let scaffold = KataScaffold(metadata: Self.metadata(), languageMode: .v6)
         #expect(
@@ -24,6 +24,7 @@ struct KataScaffoldTests {
                 "Katas/05-retry-without-waiting/README.md",
                 "Katas/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
                 "Katas/05-retry-without-waiting/Tests/Kata05Tests/PlaceholderTests.swift",
+                "Solutions/05-retry-without-waiting/Alternative/Sources/Kata05/Placeholder.swift",
                 "Solutions/05-retry-without-waiting/SOLUTION.md",
                 "Solutions/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
             ])
@@ -81,7 +82,7 @@ struct KataScaffoldTests {
         #expect(
             notes.split(separator: "\n").filter { $0.hasPrefix("#") } == [
                 "# Solution · Retry without waiting", "## What changed", "## Why it works", "## Trade-offs",
-                "## In a production codebase",
+                "## In a production codebase", "## The alternative solution",
             ])
     }
 }
