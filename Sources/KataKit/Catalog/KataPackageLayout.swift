@@ -42,6 +42,7 @@ public enum KataPackageLayout {
     /// `Package.swift` is broken, whatever the learner's code says.
     public static func manifestError(in output: String, of kata: Kata) -> KataError? {
         let lines = output.split(separator: "\n").map(String.init)
+        if let error = toolsVersionError(in: lines, of: kata) { return error }
         let prefix = "error: '\(kata.folderName)': "
         guard let loading = lines.first(where: { $0.hasPrefix(prefix) }) else { return nil }
         var reason = String(loading.dropFirst(prefix.count))
@@ -63,6 +64,33 @@ public enum KataPackageLayout {
             advice:
                 "`kata reset \(kata.number) --tests-only` puts back the shipped Package.swift and tests and keeps your code in Sources/."
         )
+    }
+
+    /// A kata that needs a newer Swift than the learner's declares it as its tools version
+    /// (kata 11's exit tests need 6.2), and SwiftPM refuses to load it: `package '11-deadlocks' is
+    /// using Swift tools version 6.2.0 but the installed version is 6.0.3`. That is no broken
+    /// manifest, and resetting it would not help: say what to install.
+    static func toolsVersionError(in lines: [String], of kata: Kata) -> KataError? {
+        let marker = "is using Swift tools version "
+        guard let line = lines.first(where: { $0.contains(marker) }), let found = line.range(of: marker) else {
+            return nil
+        }
+        let needed = Self.version(in: line[found.upperBound...])
+        let installed = line.range(of: "installed version is ").map { Self.version(in: line[$0.upperBound...]) }
+        return KataError(
+            .toolUnavailable,
+            "\(kata.heading) needs Swift \(needed) or newer; this toolchain is Swift \(installed ?? "older").",
+            advice:
+                "Install Swift \(needed) (Xcode 26 on macOS, https://www.swift.org/install elsewhere) for this kata; the other katas work with what you have (`kata list`)."
+        )
+    }
+
+    /// `6.2` from `6.2.0 but …`: the version up to the first space, without a trailing `.0`.
+    private static func version(in text: Substring) -> String {
+        var version = String(text.prefix { $0.isNumber || $0 == "." })
+        while version.hasSuffix(".") { version.removeLast() }
+        if version.hasSuffix(".0"), version.filter({ $0 == "." }).count == 2 { version.removeLast(2) }
+        return version
     }
 
     private static func containsSwiftFiles(_ folder: URL) -> Bool {

@@ -58,7 +58,9 @@ public struct CheckExplanation: Sendable {
             // One missing name breaks many lines; group them so the cause is read once.
             let allGroups = Self.grouped(errors)
             // Errors about a missing name cause most of the others; when there are some, show only them.
-            let causes = allGroups.filter { $0[0].message.hasPrefix("cannot find") }
+            let causes = allGroups.filter {
+                $0[0].message.hasPrefix("cannot find") || $0[0].message.contains("has no member")
+            }
             let groups = causes.isEmpty ? allGroups : causes
             for group in groups.prefix(Self.shownBuildErrors) {
                 let first = group[0]
@@ -96,7 +98,9 @@ public struct CheckExplanation: Sendable {
                     "Your code in Katas/\(kata.folderName)/Sources does not compile: fix the errors above, then check again."
                 )
             } else if inTests {
-                lines.append("The tests use the seam this kata asks you to build, so they compile only once it exists.")
+                lines.append(
+                    "The tests use what this kata asks you to build (its \"Your task\"), so they compile only once it exists."
+                )
                 lines.append(
                     "Read what to build with `kata show \(kata.number)`, change the code in Katas/\(kata.folderName)/Sources, then check again."
                 )
@@ -242,11 +246,23 @@ public struct CheckExplanation: Sendable {
     }
 
     /// The names in "cannot find 'X' in scope" and "cannot find type 'X' in scope".
+    /// The types, functions and members the tests name that the code does not have yet:
+    /// `Dispatching` from "cannot find type 'Dispatching' in scope", `InboxViewModel.currentProfile`
+    /// from "value of type 'InboxViewModel' has no member 'currentProfile'".
     static func missingNames(in errors: [TestRunSummary.Diagnostic]) -> [String] {
         var names: [String] = []
-        for error in errors where error.message.hasPrefix("cannot find") && error.message.hasSuffix("in scope") {
-            let parts = error.message.split(separator: "'")
-            if parts.count >= 3, !names.contains(String(parts[1])) { names.append(String(parts[1])) }
+        for error in errors {
+            let quoted = error.message.split(separator: "'", omittingEmptySubsequences: false).map(String.init)
+            let name: String?
+            if error.message.hasPrefix("cannot find"), error.message.hasSuffix("in scope"), quoted.count >= 3 {
+                name = quoted[1]
+            } else if error.message.contains("has no member"), quoted.count >= 5 {
+                // "value of type 'T' has no member 'm'" or "type 'T' has no member 'm'"
+                name = quoted[1] + "." + quoted[3]
+            } else {
+                name = nil
+            }
+            if let name, !names.contains(name) { names.append(name) }
         }
         return names
     }

@@ -71,8 +71,9 @@ public struct CheckFrontend: Sendable {
 
         if text {
             console.line(console.style.bold("Checking \(kata.heading)"))
+            // Only paths are made relative: `test` is an argument, not a file in the working folder.
             let command = session.arguments(package: kata.directory, options: options).map {
-                repository.relativePath($0)
+                $0.hasPrefix("/") ? repository.relativePath($0) : $0
             }
             let repeated =
                 options.repetitions > 1 ? "  (up to \(options.repetitions) times, stopping at the first failure)" : ""
