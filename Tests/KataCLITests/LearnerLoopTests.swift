@@ -6,7 +6,7 @@ extension EndToEnd {
     /// backups, `kata ship`, `--format json`, the build spinner and shell completions.
     @Suite("kata, the learner's loop")
     struct LearnerLoopTests {
-        static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+        static let hasScript = TerminalScript.isAvailable
 
         func file(_ path: String, in repository: URL) -> URL {
             repository.appendingPathComponent(path)
@@ -123,7 +123,7 @@ extension EndToEnd {
             try write(Self.solvedGreeter, to: Self.sourceFile, in: repository)
             let command = "'\(KataBinary.url.path)' reset 2"
             let declined = try KataBinary.run(
-                ["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"),
+                TerminalScript.arguments(running: command), in: repository, executable: TerminalScript.executable,
                 input: "n\n")
             #expect(declined.status == 0)
             #expect(declined.output.contains("changed  Katas/02-failing-kata/Sources/Kata02/Greeter.swift"))
@@ -132,7 +132,7 @@ extension EndToEnd {
             #expect(try read(Self.sourceFile, in: repository) == Self.solvedGreeter)
 
             let accepted = try KataBinary.run(
-                ["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"),
+                TerminalScript.arguments(running: command), in: repository, executable: TerminalScript.executable,
                 input: "y\n")
             #expect(accepted.status == 0)
             #expect(accepted.output.contains("is back to its starter"))
@@ -232,8 +232,8 @@ extension EndToEnd {
         func spinner() throws {
             let repository = try KataBinary.repository()
             let result = try KataBinary.run(
-                ["-qec", "'\(KataBinary.url.path)' check 1", "/dev/null"], in: repository,
-                executable: URL(fileURLWithPath: "/usr/bin/script"))
+                TerminalScript.arguments(running: "'\(KataBinary.url.path)' check 1"), in: repository,
+                executable: TerminalScript.executable)
             #expect(result.status == 0)
             #expect(result.output.contains("Building"))
             #expect(result.output.contains("\r\u{1B}[K"))
@@ -245,13 +245,15 @@ extension EndToEnd {
         @Test("colours only on a terminal, and never with NO_COLOR", .enabled(if: hasScript))
         func colours() throws {
             let repository = try KataBinary.repository()
-            let script = URL(fileURLWithPath: "/usr/bin/script")
+            let script = TerminalScript.executable
             let command = "'\(KataBinary.url.path)' check 2"
             let coloured = try KataBinary.run(
-                ["-qec", command, "/dev/null"], in: repository, environment: ["NO_COLOR": ""], executable: script)
+                TerminalScript.arguments(running: command), in: repository, environment: ["NO_COLOR": ""],
+                executable: script)
             #expect(coloured.output.contains("\u{1B}[31m✘ FAILED"))
             let plain = try KataBinary.run(
-                ["-qec", command, "/dev/null"], in: repository, environment: ["NO_COLOR": "1"], executable: script)
+                TerminalScript.arguments(running: command), in: repository, environment: ["NO_COLOR": "1"],
+                executable: script)
             #expect(plain.output.contains("✘ FAILED"))
             #expect(!plain.output.contains("\u{1B}[3"), "no colour codes with NO_COLOR")
             let piped = try KataBinary.run(["check", "2"], in: repository, environment: ["NO_COLOR": ""])

@@ -107,7 +107,7 @@ extension EndToEnd {
 
         @Test(
             "on a terminal a key counts without Enter, the screen is cleared, and the terminal is put back on quitting",
-            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")),
+            .enabled(if: TerminalScript.isAvailable),
             arguments: Quitting.allCases
         )
         func terminal(quitting: Quitting) throws {
@@ -117,7 +117,7 @@ extension EndToEnd {
             // usual /bin/sh, dies of the terminal's SIGINT while it waits, where bash does not.
             let command = "trap : INT; '\(KataBinary.url.path)' watch 2 --poll; echo \"status=$?\"; stty -a"
             let kata = try RunningKata(
-                ["-qec", command, "/dev/null"], in: repository, executable: URL(fileURLWithPath: "/usr/bin/script"))
+                TerminalScript.arguments(running: command), in: repository, executable: TerminalScript.executable)
             defer { kata.stop() }
             try kata.require("Watching Katas/02-failing-kata for changes")
             kata.press(quitting.key)

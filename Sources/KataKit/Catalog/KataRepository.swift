@@ -104,9 +104,9 @@ public struct KataRepository: Sendable, Equatable {
     }
 
     /// `path` relative to the repository root when it lies inside it, else unchanged.
+    /// The compiler and the tests print paths with links resolved (`/private/var/…` on macOS)
+    /// where the root may have been reached through one (`/var/…`); both spellings count.
     public func relativePath(_ path: String) -> String {
-        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-        return standardized.hasPrefix(rootPath) ? String(standardized.dropFirst(rootPath.count)) : path
+        URL(fileURLWithPath: path).path(below: root) ?? path
     }
 }

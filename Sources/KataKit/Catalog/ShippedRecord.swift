@@ -51,7 +51,8 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
             else { continue }
             for case let url as URL in enumerator {
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-                let relative = folder + "/" + url.path.dropFirst(root.path.count + 1)
+                guard let below = url.path(below: root) else { continue }
+                let relative = folder + "/" + below
                 guard let data = fileManager.contents(atPath: url.path) else {
                     throw KataError(.fileSystem, "Could not read \(url.path).", advice: "Check the file's permissions.")
                 }

@@ -39,7 +39,8 @@ public struct SwiftTestSession: Sendable {
         var run = 0
         while true {
             run += 1
-            // Read only when the run is stopped at its time limit, to name the tests that hung.
+            // Swift Testing's results, without the console's symbols; and, when the run is stopped
+            // at its time limit, the tests that hung.
             let events = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "kata-test-events-\(UUID().uuidString).jsonl")
             defer { try? FileManager.default.removeItem(at: events) }
@@ -47,11 +48,9 @@ public struct SwiftTestSession: Sendable {
                 arguments(package: package, options: options, skipBuild: run > 1)
                 + TestEventStream.arguments(writingTo: events)
             let result = try runner.run(swift, command, in: workingDirectory, onOutput: onOutput)
-            var report = TestOutputParser.parse(
-                result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled, timedOut: result.timedOut)
-            if result.timedOut, let data = FileManager.default.contents(atPath: events.path) {
-                report.unfinishedTests = TestEventStream.unfinishedTests(in: data)
-            }
+            let report = TestOutputParser.parse(
+                result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled, timedOut: result.timedOut,
+                swiftTesting: FileManager.default.contents(atPath: events.path).flatMap(TestEventStream.run(in:)))
             onRunFinished?(run, report)
             if report.outcome == .passed { passedRuns += 1 }
             if report.outcome != .passed || run >= max(1, options.repetitions) {

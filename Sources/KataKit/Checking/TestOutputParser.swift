@@ -3,6 +3,10 @@ import Foundation
 /// Reads the text `swift test` prints (SwiftPM's build log, XCTest's and Swift Testing's
 /// reports) into a ``TestRunSummary``.
 ///
+/// Swift Testing's results are taken from its event stream when the run wrote one
+/// (``TestEventStream``); its console lines are read only when there is none. Those lines are
+/// read through ``SwiftTestingGlyphs/normalized(_:)``, so SF Symbols and colours read as plain text.
+///
 /// It works line by line on the plain (non-terminal) format, which is stable across the Swift 6
 /// toolchains on Linux and macOS:
 ///
@@ -13,14 +17,18 @@ import Foundation
 /// ✔ Test addsZero() passed after 0.001 seconds.
 /// ```
 public enum TestOutputParser {
-    public static func parse(_ output: String, exitCode: Int32, wasSignaled: Bool = false, timedOut: Bool = false)
-        -> TestRunSummary
-    {
+    /// `swiftTesting`: what the event stream says Swift Testing's tests did; the console's
+    /// Swift Testing lines are then skipped.
+    static func parse(
+        _ output: String, exitCode: Int32, wasSignaled: Bool = false, timedOut: Bool = false,
+        swiftTesting: TestEventStream.Run?
+    ) -> TestRunSummary {
         var report = TestRunSummary(outcome: .passed)
         var seenDiagnostics = Set<String>()
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0).replacingOccurrences(of: "\r", with: "")
+            SwiftTestingGlyphs.normalized(String($0).replacingOccurrences(of: "\r", with: ""))
         }
+        let readsSwiftTestingLines = swiftTesting == nil
         var index = 0
         while index < lines.count {
             let line = lines[index]
@@ -33,7 +41,7 @@ public enum TestOutputParser {
                 report.buildErrors.append(withSource)
             } else if let failure = xctestFailure(line) {
                 report.failures.append(failure)
-            } else if var failure = swiftTestingIssue(line) {
+            } else if readsSwiftTestingLines, var failure = swiftTestingIssue(line) {
                 // Swift Testing prints the expectation's comment on the lines after, behind "↳",
                 // sometimes after a diff of two collections behind "±", which is left out.
                 var next = index + 1
@@ -47,15 +55,35 @@ public enum TestOutputParser {
                     report.sanitizerReports.append(sanitizerReport)
                 }
             } else if let name = testStarted(line) {
-                report.startedTests.append(name)
+                if readsSwiftTestingLines || !isSwiftTestingLine(line) { report.startedTests.append(name) }
             } else if let (name, passed) = testResult(line) {
+                guard readsSwiftTestingLines || !isSwiftTestingLine(line) else { continue }
                 if passed { report.passedTests.append(name) } else { report.failedTests.append(name) }
             } else if isOtherError(line) {
                 report.otherErrors.append(line.trimmingCharacters(in: .whitespaces))
             }
         }
+        if let swiftTesting {
+            report.startedTests += swiftTesting.started
+            report.passedTests += swiftTesting.passed
+            report.failedTests += swiftTesting.failed
+            report.failures += swiftTesting.failures
+            if timedOut { report.unfinishedTests = swiftTesting.unfinished }
+        }
         report.outcome = timedOut ? .timedOut : outcome(of: report, exitCode: exitCode, wasSignaled: wasSignaled)
         return report
+    }
+
+    /// The same, from the console alone: for a build (`swift build`), or a run without a stream.
+    public static func parse(_ output: String, exitCode: Int32, wasSignaled: Bool = false, timedOut: Bool = false)
+        -> TestRunSummary
+    {
+        parse(output, exitCode: exitCode, wasSignaled: wasSignaled, timedOut: timedOut, swiftTesting: nil)
+    }
+
+    /// A line of Swift Testing's (`◇ Test …`, `✔ Test …`), not XCTest's (`Test Case '…'`).
+    private static func isSwiftTestingLine(_ line: String) -> Bool {
+        !line.hasPrefix("Test Case '")
     }
 
     private static func outcome(of report: TestRunSummary, exitCode: Int32, wasSignaled: Bool) -> TestRunSummary.Outcome

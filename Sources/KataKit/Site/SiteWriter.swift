@@ -125,17 +125,17 @@ public struct SiteWriter: Sendable {
         #endif
     }
 
-    /// Every file below `folder`, as paths relative to it, sorted.
+    /// Every file below `folder`, as paths relative to it, sorted. Hidden files are not the
+    /// site's: Finder's `.DS_Store` must not make `kata site --check` call the site stale.
     static func files(in folder: URL) -> [String] {
         guard
-            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+            let enumerator = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { return [] }
-        let base = folder.standardizedFileURL.path + "/"
         var paths: [String] = []
         for case let url as URL in enumerator {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = url.standardizedFileURL.path
-            if path.hasPrefix(base) { paths.append(String(path.dropFirst(base.count))) }
+            if let path = url.path(below: folder) { paths.append(path) }
         }
         return paths.sorted()
     }
