@@ -20,7 +20,8 @@ struct CheckCommand: ParsableCommand {
             which tests failed and why, or which compile errors stop the build, with file and line \
             relative to the repository. The result is remembered for `kata list`.
 
-            Without a kata, checks the first kata you have not passed yet.
+            Without a kata, checks the kata whose folder you are in, or else the first kata you \
+            have not passed yet.
             Exits 0 when the kata passes, 1 when it fails.
 
             A run that takes longer than --timeout seconds (default 600, enough for the slowest \
@@ -50,7 +51,10 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The kata: its number (3 or 03) or its slug. Default: the first one not passed yet.")
+    @Argument(
+        help:
+            "The kata: its number (3 or 03) or its slug. Default: the one whose folder you are in, else the first not passed yet."
+    )
     var kata: String?
 
     @Option(

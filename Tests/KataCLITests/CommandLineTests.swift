@@ -48,11 +48,15 @@ extension EndToEnd {
             #expect(lines.first?.contains("Kata 02 · Fix the greeting") == true)
         }
 
-        @Test("check explains a failing expectation with the test, file, line and message, and records it")
+        @Test(
+            "check explains a failing expectation with the test, file, line and message, and records it; inside a kata's folder it checks that kata"
+        )
         func checkFailing() throws {
             let repository = try KataBinary.repository()
-            let result = try KataBinary.run(["check", "2"], in: repository)
+            let result = try KataBinary.run(
+                ["check"], in: repository.appendingPathComponent("Katas/02-failing-kata/Tests"))
             #expect(result.status == 1)
+            #expect(result.output.contains("\n$ swift test --package-path Katas/02-failing-kata\n"), "\(result.output)")
             #expect(result.output.contains("✘ FAILED  Kata 02 · Fix the greeting: 1 of 2 tests failed."))
             #expect(
                 result.output.contains(

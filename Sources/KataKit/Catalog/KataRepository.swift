@@ -18,6 +18,16 @@ public struct KataRepository: Sendable, Equatable {
     }
 
     public var katasDirectory: URL { root.appendingPathComponent("Katas", isDirectory: true) }
+
+    /// The folder name of the kata `url` lies in (`Katas/03-x/Sources` → `03-x`), or nil: what a
+    /// learner working inside a kata's folder means when they name no kata.
+    public func kataFolder(containing url: URL) -> String? {
+        guard let below = url.path(below: katasDirectory),
+            let first = below.split(separator: "/").first.map(String.init),
+            let folder = KataFolderName(first), folder.isWellFormed
+        else { return nil }
+        return folder.name
+    }
     public var solutionsDirectory: URL { root.appendingPathComponent("Solutions", isDirectory: true) }
     /// Build products of the commands themselves (verification copies), inside the git-ignored `.build`.
     public var workDirectory: URL { root.appendingPathComponent(".build/kata", isDirectory: true) }

@@ -35,6 +35,7 @@ public struct CheckFrontend: Sendable {
         let repository = try context.repository()
         let console = context.console
         let text = format == .text
+        let reference = reference ?? repository.kataFolder(containing: context.workingDirectory)
         let kata: Kata
         // Of the rest of the catalog only the next kata is needed, and only after the run: a
         // named kata and its successor are read alone, the successor while the tests run, since
