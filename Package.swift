@@ -24,6 +24,10 @@ let katas: [Kata] = [
     Kata("12-races-and-swift-6", .v6),
     Kata("13-async-await-with-a-clock", .v6),
     Kata("14-mainactor-and-the-flakiness-clinic", .v6),
+    Kata("15-streams-you-can-drive", .v6),
+    Kata("16-actor-reentrancy", .v6),
+    Kata("17-fan-out-fan-in", .v6),
+    Kata("18-approachable-concurrency", .v6),
 ]
 
 struct Kata {

@@ -1,0 +1,11 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Kata17",
+    targets: [
+        .target(name: "Kata17", path: "Sources/Kata17"),
+        .testTarget(name: "Kata17Tests", dependencies: ["Kata17"], path: "Tests/Kata17Tests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
