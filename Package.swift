@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The upcoming features of Xcode 26's "Approachable Concurrency" setting (kata 18).
+let approachableConcurrency: [SwiftSetting] = [
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
+
 /// One line per kata: its folder under `Katas/` and `Solutions/`, and the language mode its
 /// own `Package.swift` declares. The root package compiles each reference solution as the kata's
 /// module and runs the kata's own tests against it, so `swift test` here proves every kata can be
@@ -27,7 +33,10 @@ let katas: [Kata] = [
     Kata("15-streams-you-can-drive", .v6),
     Kata("16-actor-reentrancy", .v6),
     Kata("17-fan-out-fan-in", .v6),
-    Kata("18-approachable-concurrency", .v6),
+    Kata("18-approachable-concurrency", .v6,
+         // Its own manifest (tools 6.2) says `.defaultIsolation(MainActor.self)`; this one is 6.0.
+         moduleSettings: [.unsafeFlags(["-default-isolation", "MainActor"])] + approachableConcurrency,
+         testSettings: approachableConcurrency),
 ]
 
 struct Kata {
@@ -35,11 +44,19 @@ struct Kata {
     var languageMode: SwiftLanguageMode
     /// Dependencies of the kata module on Linux only (OpenCombine stands in for Combine there).
     var linuxDependencies: [Target.Dependency] = []
+    /// Settings the kata's own `Package.swift` gives its module and its tests, besides the language mode.
+    var moduleSettings: [SwiftSetting] = []
+    var testSettings: [SwiftSetting] = []
 
-    init(_ folder: String, _ languageMode: SwiftLanguageMode, linuxDependencies: [Target.Dependency] = []) {
+    init(
+        _ folder: String, _ languageMode: SwiftLanguageMode, linuxDependencies: [Target.Dependency] = [],
+        moduleSettings: [SwiftSetting] = [], testSettings: [SwiftSetting] = []
+    ) {
         self.folder = folder
         self.languageMode = languageMode
         self.linuxDependencies = linuxDependencies
+        self.moduleSettings = moduleSettings
+        self.testSettings = testSettings
     }
 
     var module: String { "Kata" + folder.prefix(2) }
@@ -101,13 +118,13 @@ let package = Package(
                 name: kata.module,
                 dependencies: kata.linuxDependencies,
                 path: "Solutions/\(kata.folder)/Sources/\(kata.module)",
-                swiftSettings: [.swiftLanguageMode(kata.languageMode)]
+                swiftSettings: [.swiftLanguageMode(kata.languageMode)] + kata.moduleSettings
             ),
             Target.testTarget(
                 name: "\(kata.module)Tests",
                 dependencies: [.target(name: kata.module)],
                 path: "Katas/\(kata.folder)/Tests/\(kata.module)Tests",
-                swiftSettings: [.swiftLanguageMode(kata.languageMode)]
+                swiftSettings: [.swiftLanguageMode(kata.languageMode)] + kata.testSettings
             ),
         ]
     },
