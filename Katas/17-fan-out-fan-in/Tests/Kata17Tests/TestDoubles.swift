@@ -7,8 +7,10 @@ import Testing
 // `protocol Catalogue { func product(_ id: ProductID) async throws -> Product }`.
 
 /// The error the catalogue throws for a product it no longer sells.
-struct Discontinued: Error, Equatable {
+struct Discontinued: Error, Equatable, CustomStringConvertible {
     let id: ProductID
+
+    var description: String { "Discontinued(id: \(id))" }
 }
 
 /// Ends every request still waiting when a test gives up on a wrong solution.

@@ -8,9 +8,9 @@
 ///     defer { hideSpinner() }
 ///     do {
 ///         showLines(try await basketLoader.loadProducts(for: basket.productIDs))  // in the basket's order
-///     } catch is CancellationError {
-///         // the screen went away: nothing to show
 ///     } catch {
+///         // Cancelled: the screen went away (URLSession reports it as URLError(.cancelled)).
+///         guard !Task.isCancelled else { return }
 ///         showBanner("Couldn't load your basket. Pull to try again.")
 ///     }
 struct BasketLoader: Sendable {
