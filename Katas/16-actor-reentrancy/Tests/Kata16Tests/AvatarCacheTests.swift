@@ -80,7 +80,7 @@ struct AvatarCacheTests {
         let requests = await loader.requests
         #expect(
             requests == ["ada", "ada"],
-            "The first download of ada failed, so the next call must download again: the loader should have been asked twice; it was asked \(requests.count) time(s): \(requests). Don't keep a failed download (or its error) in the cache: remove its entry before its callers get the error."
+            "The first download of ada failed, so the next call must download again: the loader should have been asked twice; it was asked \(requests.count) time(s): \(requests). Don't keep a failed download (or its error) in the cache: when a download fails, remove the user's entry before avatar(for:) rethrows, so that the next call starts a new one."
         )
         #expect(
             (try? retried?.get()) == Fixtures.ada,
