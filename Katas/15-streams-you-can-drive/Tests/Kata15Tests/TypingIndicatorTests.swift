@@ -11,7 +11,7 @@ struct TypingIndicatorTests {
     @Test("each event is on screen before the test feeds the next one")
     func eachEventIsShownInOrder() async throws {
         let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
-        let viewModel = TypingIndicatorViewModel(events: events)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
         let screen = ScreenRecording(of: viewModel)
         let running = Task { await viewModel.run() }
 
@@ -25,7 +25,7 @@ struct TypingIndicatorTests {
         ]
         for (event, expected) in script {
             feed.yield(event)
-            let shown = try #require(
+            let shown: TypingIndicator = try #require(
                 await screen.nextChange(during: running),
                 "The test fed \(event.testDescription), but onChange reported nothing before run() returned (or before the test's time limit). run() must handle the events of the stream handed to init(events:), one by one, until that stream finishes, and report each change through onChange."
             )
@@ -46,15 +46,11 @@ struct TypingIndicatorTests {
     @Test("when the stream finishes, run() returns and the header shows offline")
     func finishingTheStreamEndsRun() async throws {
         let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
-        let viewModel = TypingIndicatorViewModel(events: events)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
         let screen = ScreenRecording(of: viewModel)
         let running = Task { await viewModel.run() }
 
-        feed.yield(.started("Alex"))
-        try #require(
-            await screen.nextChange(during: running) == .typing(["Alex"]),
-            "The test fed started(Alex) and waited for the header to show Alex typing, through onChange; it never did. run() must handle the events of the stream handed to init(events:)."
-        )
+        try await showAlexTyping(feed, screen, running)
 
         feed.finish()  // the connection dropped
         try #require(
@@ -75,15 +71,11 @@ struct TypingIndicatorTests {
     @Test("stop() ends run() and hides the indicator")
     func stopEndsRun() async throws {
         let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
-        let viewModel = TypingIndicatorViewModel(events: events)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
         let screen = ScreenRecording(of: viewModel)
         let running = Task { await viewModel.run() }
 
-        feed.yield(.started("Alex"))
-        try #require(
-            await screen.nextChange(during: running) == .typing(["Alex"]),
-            "The test fed started(Alex) and waited for the header to show Alex typing, through onChange; it never did. run() must handle the events of the stream handed to init(events:)."
-        )
+        try await showAlexTyping(feed, screen, running)
 
         viewModel.stop()  // the screen went away; the stream has not finished
         try #require(
@@ -107,15 +99,11 @@ struct TypingIndicatorTests {
     @Test("no event is handled after stop(), not even one that had already arrived")
     func nothingIsHandledAfterStop() async throws {
         let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
-        let viewModel = TypingIndicatorViewModel(events: events)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
         let screen = ScreenRecording(of: viewModel)
         let running = Task { await viewModel.run() }
 
-        feed.yield(.started("Alex"))
-        try #require(
-            await screen.nextChange(during: running) == .typing(["Alex"]),
-            "The test fed started(Alex) and waited for the header to show Alex typing, through onChange; it never did. run() must handle the events of the stream handed to init(events:)."
-        )
+        try await showAlexTyping(feed, screen, running)
 
         feed.yield(.started("Sam"))  // arrives, and stop() comes before run() gets to it
         viewModel.stop()
@@ -140,15 +128,11 @@ struct TypingIndicatorTests {
     @Test("cancelling the task that runs run() ends it, as stop() does")
     func cancellingTheCallerEndsRun() async throws {
         let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
-        let viewModel = TypingIndicatorViewModel(events: events)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
         let screen = ScreenRecording(of: viewModel)
         let running = Task { await viewModel.run() }
 
-        feed.yield(.started("Alex"))
-        try #require(
-            await screen.nextChange(during: running) == .typing(["Alex"]),
-            "The test fed started(Alex) and waited for the header to show Alex typing, through onChange; it never did. run() must handle the events of the stream handed to init(events:)."
-        )
+        try await showAlexTyping(feed, screen, running)
 
         feed.yield(.started("Sam"))  // arrives, and the cancellation comes before run() gets to it
         running.cancel()  // SwiftUI cancels .task { await viewModel.run() } when the screen goes away
@@ -167,5 +151,21 @@ struct TypingIndicatorTests {
             "After the cancellation the header must change only once, to hidden: Sam's event had arrived before it and Kim's after it, and neither may be handled. onChange reported \(screen.states.testDescription)."
         )
         feed.finish()
+    }
+
+    /// Feeds started(Alex), and waits until onChange reports it.
+    private func showAlexTyping(
+        _ feed: AsyncStream<TypingEvent>.Continuation,
+        _ screen: ScreenRecording,
+        _ running: Task<Void, Never>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        feed.yield(.started("Alex"))
+        let shown = await screen.nextChange(during: running)
+        try #require(
+            shown == .typing(["Alex"]),
+            "The test fed started(Alex) and waited for onChange to report Alex typing; \(shown.map { "it reported \($0.testDescription)" } ?? "run() returned first (or the test's time limit ran out)"). run() must handle the events of the stream handed to init(events:), one by one, and keep running until that stream finishes.",
+            sourceLocation: sourceLocation
+        )
     }
 }
