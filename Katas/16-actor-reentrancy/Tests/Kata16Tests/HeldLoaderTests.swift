@@ -32,7 +32,10 @@ struct HeldLoaderTests {
         let loader = HeldLoader()
 
         let call = startRequest(for: "ada", to: loader)
-        try #require(await request(for: "ada", at: loader, arrivesDuring: [call]))
+        try #require(
+            await request(for: "ada", at: loader, arrivesDuring: [call]),
+            "waitForRequest(for: \"ada\") did not return while a request for ada was held (or the request came back without a release). See the test \"a request is written down and waits until the test releases its user\"."
+        )
         // Asked again: the request is there already, so this must not wait for another one.
         #expect(
             await request(for: "ada", at: loader, arrivesDuring: [call]),
@@ -50,7 +53,10 @@ struct HeldLoaderTests {
         let ada1 = startRequest(for: "ada", to: loader)
         let ada2 = startRequest(for: "ada", to: loader)
         let grace = startRequest(for: "grace", to: loader)
-        try #require(await request(for: "grace", at: loader, arrivesDuring: [grace]))
+        try #require(
+            await request(for: "grace", at: loader, arrivesDuring: [grace]),
+            "waitForRequest(for: \"grace\") did not return while a request for grace was held, with other users' requests held too. Keep the waiters of each user apart, and wake them when a request for that user arrives."
+        )
 
         await loader.release("ada", with: .success(Fixtures.ada))
         let adaResults = await outcomes(of: [ada1, ada2])
