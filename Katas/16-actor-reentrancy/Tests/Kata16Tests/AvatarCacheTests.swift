@@ -14,7 +14,7 @@ struct AvatarCacheTests {
         let first = startCall(for: "ada", on: cache)
         try #require(
             await request(for: "ada", at: loader, arrivesDuring: [first]),
-            "avatar(for: \"ada\") came back without asking the loader for ada. The cache must download through the loader it was given in init(loader:)."
+            "avatar(for: \"ada\") came back without asking the loader for ada (or HeldLoader's waitForRequest(for:) never returned: see its own tests). The cache must download through the loader it was given in init(loader:)."
         )
         let others = await startCalls(4, for: "ada", on: cache)  // while ada's download is held
         await loader.release("ada", with: .success(Fixtures.ada))
@@ -39,7 +39,7 @@ struct AvatarCacheTests {
         let first = startCall(for: "ada", on: cache)
         try #require(
             await request(for: "ada", at: loader, arrivesDuring: [first]),
-            "avatar(for: \"ada\") came back without asking the loader for ada. The cache must download through the loader it was given in init(loader:)."
+            "avatar(for: \"ada\") came back without asking the loader for ada (or HeldLoader's waitForRequest(for:) never returned: see its own tests). The cache must download through the loader it was given in init(loader:)."
         )
         let others = await startCalls(4, for: "ada", on: cache)
         await loader.release("ada", with: .failure(AvatarError.notFound))
@@ -66,7 +66,7 @@ struct AvatarCacheTests {
         let first = startCall(for: "ada", on: cache)
         try #require(
             await request(for: "ada", at: loader, arrivesDuring: [first]),
-            "avatar(for: \"ada\") came back without asking the loader for ada. The cache must download through the loader it was given in init(loader:)."
+            "avatar(for: \"ada\") came back without asking the loader for ada (or HeldLoader's waitForRequest(for:) never returned: see its own tests). The cache must download through the loader it was given in init(loader:)."
         )
         await loader.release("ada", with: .failure(AvatarError.notFound))
         let failed = await outcome(of: first)
@@ -118,7 +118,7 @@ struct AvatarCacheTests {
         let ada = startCall(for: "ada", on: cache)
         try #require(
             await request(for: "ada", at: loader, arrivesDuring: [ada]),
-            "avatar(for: \"ada\") came back without asking the loader for ada. The cache must download through the loader it was given in init(loader:)."
+            "avatar(for: \"ada\") came back without asking the loader for ada (or HeldLoader's waitForRequest(for:) never returned: see its own tests). The cache must download through the loader it was given in init(loader:)."
         )
         let grace = startCall(for: "grace", on: cache)
         try #require(
