@@ -1,11 +1,34 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Kata 09 only (declared before the list that uses it: a manifest runs top to bottom): OpenCombine stands in for Combine on Linux.
+// The settings some katas need, declared before the list that uses them (a manifest runs top to
+// bottom, and a constant used before its line is not yet set).
+
+/// Kata 09: OpenCombine stands in for Combine on Linux.
 let openCombineOnLinux: [Target.Dependency] = [
     .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux])),
     .product(name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(platforms: [.linux])),
 ]
+
+/// Kata 18: default main-actor isolation for its module, which its own manifest (tools 6.2) says
+/// as `.defaultIsolation(MainActor.self)` and this one (tools 6.0) as a flag, and the upcoming
+/// features of Xcode 26's "Approachable Concurrency" setting for its module and its tests.
+let approachableConcurrencyFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+]
+let approachableConcurrency = KataSettings(
+    module: [.unsafeFlags(["-default-isolation", "MainActor"])] + approachableConcurrencyFeatures,
+    tests: approachableConcurrencyFeatures
+)
+
+/// Katas 11 (exit tests) and 18 need Swift 6.2; with an older compiler the root package leaves
+/// them out, so every other kata's tests still run (the katas themselves say what they need).
+#if compiler(>=6.2)
+    let hasSwift62 = true
+#else
+    let hasSwift62 = false
+#endif
 
 /// One line per kata: its folder under `Katas/` and `Solutions/`, and the language mode its
 /// own `Package.swift` declares. The root package compiles each reference solution as the kata's
@@ -23,22 +46,40 @@ let katas: [Kata] = [
     Kata("08-queue-choreography", .v5),
     Kata("09-progress-you-can-test", .v5, linuxDependencies: openCombineOnLinux),
     Kata("10-kill-the-three-second-test", .v5),
-    Kata("11-deadlocks", .v5),
+    Kata("11-deadlocks", .v5, needsSwift62: true),
     Kata("12-races-and-swift-6", .v6),
     Kata("13-async-await-with-a-clock", .v6),
     Kata("14-mainactor-and-the-flakiness-clinic", .v6),
+    Kata("15-streams-you-can-drive", .v6),
+    Kata("16-actor-reentrancy", .v6),
+    Kata("17-fan-out-fan-in", .v6),
+    Kata("18-approachable-concurrency", .v6, settings: approachableConcurrency, needsSwift62: true),
 ]
+
+struct KataSettings {
+    var module: [SwiftSetting] = []
+    var tests: [SwiftSetting] = []
+}
 
 struct Kata {
     var folder: String
     var languageMode: SwiftLanguageMode
     /// Dependencies of the kata module on Linux only (OpenCombine stands in for Combine there).
     var linuxDependencies: [Target.Dependency] = []
+    /// Settings the kata's own `Package.swift` gives its module and its tests, besides the language mode.
+    var settings = KataSettings()
+    /// Left out of the root package by a compiler older than Swift 6.2.
+    var needsSwift62 = false
 
-    init(_ folder: String, _ languageMode: SwiftLanguageMode, linuxDependencies: [Target.Dependency] = []) {
+    init(
+        _ folder: String, _ languageMode: SwiftLanguageMode, linuxDependencies: [Target.Dependency] = [],
+        settings: KataSettings = KataSettings(), needsSwift62: Bool = false
+    ) {
         self.folder = folder
         self.languageMode = languageMode
         self.linuxDependencies = linuxDependencies
+        self.settings = settings
+        self.needsSwift62 = needsSwift62
     }
 
     var module: String { "Kata" + folder.prefix(2) }
@@ -97,19 +138,19 @@ let package = Package(
             dependencies: ["KataCLI", "KataKit", "TestSupport"]
         ),
     ]
-        + katas.flatMap { kata in
+        + katas.filter { !$0.needsSwift62 || hasSwift62 }.flatMap { kata in
             [
                 Target.target(
                     name: kata.module,
                     dependencies: kata.linuxDependencies,
                     path: "Solutions/\(kata.folder)/Sources/\(kata.module)",
-                    swiftSettings: [.swiftLanguageMode(kata.languageMode)]
+                    swiftSettings: [.swiftLanguageMode(kata.languageMode)] + kata.settings.module
                 ),
                 Target.testTarget(
                     name: "\(kata.module)Tests",
                     dependencies: [.target(name: kata.module)],
                     path: "Katas/\(kata.folder)/Tests/\(kata.module)Tests",
-                    swiftSettings: [.swiftLanguageMode(kata.languageMode)]
+                    swiftSettings: [.swiftLanguageMode(kata.languageMode)] + kata.settings.tests
                 ),
             ]
         },

@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Kata01",
+    platforms: [.macOS(.v13)],
     targets: [
         .target(name: "Kata01", path: "Sources/Kata01"),
         .testTarget(name: "Kata01Tests", dependencies: ["Kata01"], path: "Tests/Kata01Tests"),

@@ -3,7 +3,9 @@ import Testing
 
 @testable import Kata01
 
-@Suite("Dispatcher, the one the app uses")
+// The time limit is a ceiling a passing run never reaches: it stops a dispatcher that never
+// runs its work from hanging the test run.
+@Suite("Dispatcher, the one the app uses", .timeLimit(.minutes(1)))
 struct DispatcherTests {
     /// What the dispatched work saw when it ran.
     struct Sighting {

@@ -65,8 +65,17 @@ final class QueueCheckingSource: MessageSource {
     // One key for the whole test run: a queue like .main outlives any single test.
     private static let key = DispatchSpecificKey<String>()
     private let messages: [Message]
+    // fetchMessages() runs on a background queue and the test reads fetchedOn from its own
+    // thread: the lock keeps the double free of data races.
+    private let lock = NSLock()
+    private var queueName: String?
+
     /// The name of the watched queue `fetchMessages()` ran on; nil if it ran on none of them.
-    private(set) var fetchedOn: String?
+    var fetchedOn: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return queueName
+    }
 
     init(messages: [Message], watching queues: [String: DispatchQueue]) {
         self.messages = messages
@@ -76,7 +85,10 @@ final class QueueCheckingSource: MessageSource {
     }
 
     func fetchMessages() throws -> [Message] {
-        fetchedOn = DispatchQueue.getSpecific(key: Self.key)
+        let name = DispatchQueue.getSpecific(key: Self.key)
+        lock.lock()
+        queueName = name
+        lock.unlock()
         return messages
     }
 }

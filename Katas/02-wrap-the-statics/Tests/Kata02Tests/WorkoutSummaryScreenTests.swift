@@ -195,15 +195,18 @@ struct DispatchQueueWrapperTests {
     func defaultInitUsesTheRealQueues() async {
         let screen = WorkoutSummaryScreen()
 
-        await withCheckedContinuation { done in
+        // The screen's state belongs to the main queue: it is read there, inside onChange, and
+        // handed to the test through the continuation, so the test never reads it from another
+        // thread while the main queue may be writing it.
+        let shown = await withCheckedContinuation { done in
             screen.onChange = {
-                if case .ready = screen.state { done.resume() }
+                if case .ready = screen.state { done.resume(returning: screen.state) }
             }
             screen.show(track)
         }
 
         #expect(
-            screen.state == .ready(expectedSummary),
+            shown == .ready(expectedSummary),
             "The app calls WorkoutSummaryScreen() with no arguments: give init(queues:) a default of DispatchQueueWrapper()."
         )
     }

@@ -1,11 +1,14 @@
 import Dispatch
+import Foundation
 import Testing
 
 @testable import Kata10
 
-// The production scheduler, checked without waiting on the clock: a zero delay, a private serial
-// queue that the test suspends and resumes, and `queue.sync {}` as a barrier. Once the barrier
-// returns, everything that was put on the queue before it has run.
+// The production scheduler, checked without sleeping: a zero delay on a private serial queue that
+// the test suspends and resumes. The contract says the work runs on the queue, after the delay; it
+// does not say how soon after `schedule` returns the work reaches the queue (`asyncAfter` puts
+// already-due work there at once, a `DispatchSourceTimer` a moment later). So the test waits for the
+// work itself, with a bound of ten seconds that a passing run never comes near.
 @Suite("DispatchQueueScheduler, the production scheduler")
 struct DispatchQueueSchedulerTests {
     static let queueName = DispatchSpecificKey<String>()
@@ -20,36 +23,80 @@ struct DispatchQueueSchedulerTests {
     @Test("runs the work later, on the queue it was given")
     func runsOnItsQueue() {
         let scheduler: any Scheduling = DispatchQueueScheduler(queue: queue)
-        var ranOn: String?? = .none
+        let runs = WorkRuns()
 
         queue.suspend()
-        scheduler.schedule(after: .zero) { ranOn = DispatchQueue.getSpecific(key: Self.queueName) }
+        scheduler.schedule(after: .zero) { runs.record(DispatchQueue.getSpecific(key: Self.queueName)) }
         #expect(
-            ranOn == .none,
-            "schedule(after:_:) must return before the work runs: use queue.asyncAfter(deadline:execute:).")
+            runs.queues.isEmpty,
+            "schedule(after:_:) must return before the work runs, and the work must run on the scheduler's queue (which the test holds suspended). It ran at once, inside schedule."
+        )
         queue.resume()
-        queue.sync {}
 
+        guard runs.waitForFirstRun() else {
+            Issue.record(
+                "The work scheduled after .zero never ran (the test gave up after 10 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
+            )
+            return
+        }
         #expect(
-            ranOn == .some("outbox-scheduler-test"),
-            "The work must run on the queue passed to DispatchQueueScheduler(queue:). It ran \(ranOn == nil ? "never" : "on another queue")."
+            runs.queues == ["outbox-scheduler-test"],
+            "The work must run once, on the queue passed to DispatchQueueScheduler(queue:). It ran \(runs.queues.count) time(s), on \(runs.queues.map { $0 ?? "another queue" })."
         )
     }
 
     @Test("cancelled work never runs")
     func cancelled() {
         let scheduler: any Scheduling = DispatchQueueScheduler(queue: queue)
-        var ran = false
+        let cancelledRuns = WorkRuns()
+        let laterRuns = WorkRuns()
 
         queue.suspend()
-        let work = scheduler.schedule(after: .zero) { ran = true }
+        let work = scheduler.schedule(after: .zero) { cancelledRuns.record("cancelled work") }
         work.cancel()
+        scheduler.schedule(after: .zero) { laterRuns.record("later work") }
         queue.resume()
+
+        // The work scheduled after it, not cancelled, runs; then the queue is drained once more.
+        guard laterRuns.waitForFirstRun() else {
+            Issue.record(
+                "Work that was not cancelled never ran (the test gave up after 10 s). cancel() on one piece of work must leave the others alone."
+            )
+            return
+        }
         queue.sync {}
 
         #expect(
-            !ran,
-            "cancel() must stop work that has not started. Schedule a DispatchWorkItem and return it: its cancel() does exactly that."
+            cancelledRuns.queues.isEmpty,
+            "cancel() must stop work that has not started. A DispatchWorkItem's cancel() does exactly that (return the item you pass to asyncAfter); so does cancelling a DispatchSourceTimer."
         )
+    }
+}
+
+/// Where a test's work writes down that it ran. The work runs on the scheduler's queue and the
+/// test reads on its own thread, so every access goes through a lock.
+final class WorkRuns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String?] = []
+    private let firstRun = DispatchSemaphore(value: 0)
+
+    /// Called by the work: the name of the queue it ran on (nil for a queue the test does not know).
+    func record(_ queue: String?) {
+        lock.lock()
+        recorded.append(queue)
+        lock.unlock()
+        firstRun.signal()
+    }
+
+    var queues: [String?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    /// Waits until the work has run once. The bound, 10 s, is only there so that broken code fails
+    /// instead of hanging the test run; a passing run waits a few microseconds.
+    func waitForFirstRun() -> Bool {
+        firstRun.wait(timeout: .now() + 10) == .success
     }
 }

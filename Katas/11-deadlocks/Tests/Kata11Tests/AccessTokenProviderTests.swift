@@ -8,9 +8,9 @@ import Testing
 @Suite("token(completion:) never blocks its caller")
 struct AccessTokenProviderTests {
     static let crashedOrFroze: Comment = """
-        token(completion:) crashed or froze when called on the main queue. SIGILL: something \
-        calls DispatchQueue.main.sync on the main queue (or validToken() did, if you call it from \
-        token(completion:)). Exit code \(frozeExitCode): the main queue waited for itself.
+        token(completion:) crashed or froze when called on the main queue. A trap (SIGILL on \
+        x86_64, SIGTRAP on arm64): something calls DispatchQueue.main.sync on the main queue (or \
+        validToken() did, if you call it from token(completion:)). Exit code \(frozeExitCode): the main queue waited for itself.
         """
 
     @Test("with a stored token, the token arrives on the main queue after token(completion:) returned")

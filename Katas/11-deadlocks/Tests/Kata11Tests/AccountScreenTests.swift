@@ -7,8 +7,9 @@ import Testing
 @Suite("The account screen, on the main queue")
 struct AccountScreenTests {
     static let crashedOrFroze: Comment = """
-        appear() crashed or froze on the main queue. SIGILL: DispatchQueue.main.sync on the main \
-        queue, or a dispatchPrecondition (is the screen still calling validToken()?). \
+        appear() crashed or froze on the main queue. A trap (SIGILL on x86_64, SIGTRAP on arm64): \
+        DispatchQueue.main.sync on the main queue, or a dispatchPrecondition (is the screen still \
+        calling validToken()?). \
         Exit code \(frozeExitCode): the main queue waited for itself.
         """
 

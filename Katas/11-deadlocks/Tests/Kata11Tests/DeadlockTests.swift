@@ -15,7 +15,7 @@ struct DeadlockTests {
             """
             DispatchQueue.main.sync queues the block on the main queue and waits for it. On the \
             main queue, the block waits for the code that waits for it: libdispatch detects this \
-            and stops the process (SIGILL on Linux, a crash with the same message on Apple platforms).
+            and stops the process (a trap: SIGILL on x86_64, SIGTRAP on arm64).
             """
         ) {
             await onTheMainQueue {
@@ -76,7 +76,8 @@ struct DeadlockTests {
             processExitsWith: .success,
             """
             validToken() crashed or froze when called on a background queue, where blocking is \
-            allowed. SIGILL: something calls DispatchQueue.main.sync on the main queue. \
+            allowed. A trap (SIGILL on x86_64, SIGTRAP on arm64): something calls \
+            DispatchQueue.main.sync on the main queue. \
             Exit code \(frozeExitCode): the watchdog ended a deadlock.
             """
         ) {

@@ -6,7 +6,7 @@ import Testing
 // `#expect(processExitsWith:)` starts a child process and runs the body there.
 //
 // - If the code still calls `DispatchQueue.main.sync` on the main queue, the child dies with
-//   SIGILL and that one test fails, instead of the whole test run.
+//   a trap (SIGILL on x86_64, SIGTRAP on arm64) and that one test fails, instead of the whole test run.
 // - If the code blocks the main queue and waits for it (a semaphore), the child would hang
 //   forever. A watchdog ends it after `watchdogSeconds` with `frozeExitCode`. The watchdog only
 //   fires when the code deadlocks: a passing test ends in milliseconds and never waits for it.

@@ -9,6 +9,8 @@ import Foundation
 ///     List { ... }
 ///         .task { await viewModel.refresh() }
 ///         .refreshable { await viewModel.refresh() }
+///
+/// (`.onChange` takes a synchronous closure: if `select` becomes `async`, that line has to change.)
 @MainActor
 final class HeadlinesViewModel {
     static let failureMessage = "Couldn't load the headlines. Pull to try again."

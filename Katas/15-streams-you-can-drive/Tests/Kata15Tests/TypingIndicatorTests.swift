@@ -1,0 +1,171 @@
+import Testing
+
+@testable import Kata15
+
+// The typing indicator, driven by the test: the test feeds each event through a stream it made,
+// waits until the header shows it (through onChange), then ends the stream or cancels the view
+// model and awaits run(). No sleep, no yield, no network: the same result on every run.
+@MainActor
+@Suite("Typing indicator, one event at a time", .timeLimit(.minutes(1)))
+struct TypingIndicatorTests {
+    @Test("each event is on screen before the test feeds the next one")
+    func eachEventIsShownInOrder() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        let running = Task { await viewModel.run() }
+
+        let script: [(TypingEvent, TypingIndicator)] = [
+            (.started("Alex"), .typing(["Alex"])),
+            (.started("Sam"), .typing(["Alex", "Sam"])),
+            (.started("Kim"), .typing(["Alex", "Sam", "Kim"])),
+            (.stopped("Alex"), .typing(["Sam", "Kim"])),
+            (.stopped("Sam"), .typing(["Kim"])),
+            (.stopped("Kim"), .hidden),
+        ]
+        for (event, expected) in script {
+            feed.yield(event)
+            let shown: TypingIndicator = try #require(
+                await screen.nextChange(during: running),
+                "The test fed \(event.testDescription), but onChange reported nothing before run() returned (or before the test's time limit). run() must handle the events of the stream handed to init(events:), one by one, until that stream finishes, and report each change through onChange."
+            )
+            #expect(
+                shown == expected,
+                "After \(event.testDescription) the header must show \(expected.testDescription); onChange reported \(shown.testDescription)."
+            )
+            #expect(
+                viewModel.indicator == expected,
+                "onChange reported \(shown.testDescription), so indicator must be \(expected.testDescription) too; it is \(viewModel.indicator.testDescription)."
+            )
+        }
+
+        feed.finish()
+        _ = await running.endsBeforeTheTimeLimit()
+    }
+
+    @Test("when the stream finishes, run() returns and the header shows offline")
+    func finishingTheStreamEndsRun() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        let running = Task { await viewModel.run() }
+
+        try await showAlexTyping(feed, screen, running)
+
+        feed.finish()  // the connection dropped
+        try #require(
+            await running.endsBeforeTheTimeLimit(),
+            "The stream finished, but run() did not return (the test waited until its time limit). run() must return when the events end: a `for await` loop over the stream ends when the stream finishes. If run() awaits a task of its own, that task must end then too."
+        )
+
+        #expect(
+            viewModel.indicator == .offline,
+            "The stream finished and run() returned, so the header must show offline (\"Waiting for network…\"): nobody can tell who is typing any more, and an old \"Alex is typing…\" would stay for ever. It shows \(viewModel.indicator.testDescription). Set the indicator after the loop ends, before run() returns."
+        )
+        #expect(
+            screen.states == [.typing(["Alex"]), .offline],
+            "onChange must report Alex typing, then offline, once each; it reported \(screen.states.testDescription)."
+        )
+    }
+
+    @Test("stop() ends run() and hides the indicator")
+    func stopEndsRun() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        let running = Task { await viewModel.run() }
+
+        try await showAlexTyping(feed, screen, running)
+
+        viewModel.stop()  // the screen went away; the stream has not finished
+        try #require(
+            await running.endsBeforeTheTimeLimit(),
+            "stop() was called, but run() did not return (the test waited until its time limit). The stream is still open, so run() is waiting for its next event: stop() must end that wait. Keep the handle of the task that reads the stream and cancel it (a `for await` over an AsyncStream ends when its task is cancelled)."
+        )
+
+        #expect(
+            viewModel.indicator == .hidden,
+            viewModel.indicator == .offline
+                ? "After stop() the header shows offline, but the connection did not drop: the screen stopped listening. Show offline only when the stream finished, and hide the indicator when run() ends because of stop() or cancellation (check Task.isCancelled, or remember that stop() was called)."
+                : "stop() was called and run() returned, so the indicator must be hidden: when the reader comes back, an old \"Alex is typing…\" must not be on screen. It is \(viewModel.indicator.testDescription)."
+        )
+        #expect(
+            screen.states == [.typing(["Alex"]), .hidden],
+            "onChange must report Alex typing, then hidden, once each; it reported \(screen.states.testDescription)."
+        )
+        feed.finish()
+    }
+
+    @Test("no event is handled after stop(), not even one that had already arrived")
+    func nothingIsHandledAfterStop() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        let running = Task { await viewModel.run() }
+
+        try await showAlexTyping(feed, screen, running)
+
+        feed.yield(.started("Sam"))  // arrives, and stop() comes before run() gets to it
+        viewModel.stop()
+        feed.yield(.started("Kim"))  // arrives after stop()
+        try #require(
+            await running.endsBeforeTheTimeLimit(),
+            "stop() was called, but run() did not return (the test waited until its time limit). stop() must end run() even while the stream stays open: keep the handle of the task that reads the stream, and cancel it."
+        )
+
+        let shownAfterStop = screen.states.except(.typing(["Alex"]), .hidden, .offline)
+        #expect(
+            shownAfterStop == [],
+            "After stop() the header changed to \(shownAfterStop.testDescription) (all changes: \(screen.states.testDescription)). Sam's event had already arrived when stop() was called, and Kim's came after it. cancel() does not stop a task, it only marks it cancelled: an event that has arrived is still handed to the loop. Before you handle an event, check Task.isCancelled (or whether stop() was called), and leave the loop if so."
+        )
+        #expect(
+            viewModel.indicator == .hidden,
+            "stop() was called and run() returned, so the indicator must be hidden (offline is for a stream that finished); it is \(viewModel.indicator.testDescription)."
+        )
+        feed.finish()
+    }
+
+    @Test("cancelling the task that runs run() ends it, as stop() does")
+    func cancellingTheCallerEndsRun() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        let running = Task { await viewModel.run() }
+
+        try await showAlexTyping(feed, screen, running)
+
+        feed.yield(.started("Sam"))  // arrives, and the cancellation comes before run() gets to it
+        running.cancel()  // SwiftUI cancels .task { await viewModel.run() } when the screen goes away
+        feed.yield(.started("Kim"))
+        try #require(
+            await running.endsBeforeTheTimeLimit(),
+            "The task running run() was cancelled, but run() did not return (the test waited until its time limit). A Task { } you create inside run() does not inherit its caller's cancellation: await it inside withTaskCancellationHandler and cancel it in onCancel, or read the stream in run() itself."
+        )
+
+        #expect(
+            viewModel.indicator == .hidden,
+            "The task running run() was cancelled and run() returned, so the indicator must be hidden, as after stop() (offline is for a stream that finished); it is \(viewModel.indicator.testDescription)."
+        )
+        #expect(
+            screen.states == [.typing(["Alex"]), .hidden],
+            "After the cancellation the header must change only once, to hidden: Sam's event had arrived before it and Kim's after it, and neither may be handled. onChange reported \(screen.states.testDescription)."
+        )
+        feed.finish()
+    }
+
+    /// Feeds started(Alex), and waits until onChange reports it.
+    private func showAlexTyping(
+        _ feed: AsyncStream<TypingEvent>.Continuation,
+        _ screen: ScreenRecording,
+        _ running: Task<Void, Never>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        feed.yield(.started("Alex"))
+        let shown = await screen.nextChange(during: running)
+        try #require(
+            shown == .typing(["Alex"]),
+            "The test fed started(Alex) and waited for onChange to report Alex typing; \(shown.map { "it reported \($0.testDescription)" } ?? "run() returned first (or the test's time limit ran out)"). run() must handle the events of the stream handed to init(events:), one by one, and keep running until that stream finishes.",
+            sourceLocation: sourceLocation
+        )
+    }
+}

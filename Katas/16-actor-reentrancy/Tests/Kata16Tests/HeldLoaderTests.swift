@@ -1,0 +1,102 @@
+import Testing
+
+@testable import Kata16
+
+// Your HeldLoader, on its own: the cache tests trust it, so it is tested first. Each test starts
+// requests straight to the loader, in tasks of their own, and releases them.
+@Suite("HeldLoader, a download the test holds", .timeLimit(.minutes(1)))
+struct HeldLoaderTests {
+    @Test("a request is written down and waits until the test releases its user")
+    func aRequestWaitsForItsRelease() async throws {
+        let loader = HeldLoader()
+
+        let call = startRequest(for: "ada", to: loader)
+        try #require(
+            await request(for: "ada", at: loader, arrivesDuring: [call]),
+            "avatar(for: \"ada\") on the HeldLoader came back before waitForRequest(for: \"ada\") returned. A request must be held until release(_:with:), and waitForRequest(for:) must return once the request has arrived."
+        )
+        let requests = await loader.requests
+        #expect(requests == ["ada"], "`requests` must list the user of every request so far; it is \(requests).")
+
+        await loader.release("ada", with: .success(Fixtures.ada))
+        let result = await outcome(of: call)
+
+        #expect(
+            (try? result?.get()) == Fixtures.ada,
+            "After release(\"ada\", with: .success(ada's avatar)) the held request must return that avatar; it got \(describe(result))."
+        )
+    }
+
+    @Test("waitForRequest(for:) returns at once for a request that has already arrived")
+    func waitingForARequestThatAlreadyArrived() async throws {
+        let loader = HeldLoader()
+
+        let call = startRequest(for: "ada", to: loader)
+        try #require(
+            await request(for: "ada", at: loader, arrivesDuring: [call]),
+            "waitForRequest(for: \"ada\") did not return while a request for ada was held (or the request came back without a release). See the test \"a request is written down and waits until the test releases its user\"."
+        )
+        // Asked again: the request is there already, so this must not wait for another one.
+        #expect(
+            await request(for: "ada", at: loader, arrivesDuring: [call]),
+            "A request for ada has arrived, so waitForRequest(for: \"ada\") must return at once, however many times it is called; the second call did not return (before the test's time limit)."
+        )
+
+        await loader.release("ada", with: .success(Fixtures.ada))
+        _ = await outcome(of: call)
+    }
+
+    @Test("release answers every request held for that user, and no other user's")
+    func releaseAnswersEveryRequestOfItsUser() async throws {
+        let loader = HeldLoader()
+
+        let ada1 = startRequest(for: "ada", to: loader)
+        let ada2 = startRequest(for: "ada", to: loader)
+        let grace = startRequest(for: "grace", to: loader)
+        try #require(
+            await request(for: "grace", at: loader, arrivesDuring: [grace]),
+            "waitForRequest(for: \"grace\") did not return while a request for grace was held, with other users' requests held too. Keep the waiters of each user apart, and wake them when a request for that user arrives."
+        )
+
+        await loader.release("ada", with: .success(Fixtures.ada))
+        let adaResults = await outcomes(of: [ada1, ada2])
+        #expect(
+            adaResults.allSatisfy { (try? $0?.get()) == Fixtures.ada },
+            "Both requests for ada must get ada's avatar from one release(\"ada\", with:); they got \(describe(adaResults)). Release every request held for the user, not only the first."
+        )
+
+        await loader.release("grace", with: .success(Fixtures.grace))
+        let graceResult = await outcome(of: grace)
+        #expect(
+            (try? graceResult?.get()) == Fixtures.grace,
+            "Releasing ada must leave grace's request held until grace is released, then grace's request gets grace's avatar; it got \(describe(graceResult))."
+        )
+        let requests = await loader.requests
+        #expect(
+            requests.sorted() == ["ada", "ada", "grace"], "`requests` must list all three requests; it is \(requests).")
+    }
+
+    @Test("after a release, a new request for that user is answered at once, with the latest release")
+    func aLaterRequestIsAnsweredAtOnce() async throws {
+        let loader = HeldLoader()
+
+        await loader.release("ada", with: .failure(AvatarError.notFound))
+        let failing = await outcome(of: startRequest(for: "ada", to: loader))
+        #expect(
+            {
+                guard case .failure(let error) = failing else { return false }
+                return (error as? AvatarError) == .notFound
+            }(),
+            "ada was released with AvatarError.notFound before the request came, so the request must throw that error at once; it got \(describe(failing))."
+        )
+
+        await loader.release("ada", with: .success(Fixtures.ada))
+        let succeeding = await outcome(of: startRequest(for: "ada", to: loader))
+        #expect(
+            (try? succeeding?.get()) == Fixtures.ada,
+            "A second release of ada replaces the first, so the next request must return ada's avatar; it got \(describe(succeeding))."
+        )
+        let requests = await loader.requests
+        #expect(requests == ["ada", "ada"], "`requests` must list both requests, in order; it is \(requests).")
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+@testable import Kata16
+
+// Helpers and doubles the tests share. You don't write them; they only use the seam the README
+// names: `AvatarLoader`, `AvatarCache(loader:)` and your `HeldLoader`.
+
+/// A loader that answers at once with the fixture avatar of the user asked for.
+struct ImmediateLoader: AvatarLoader {
+    func avatar(for userID: String) async throws -> Avatar {
+        Fixtures.avatar(of: userID)
+    }
+}
+
+/// Starts `count` calls to `cache.avatar(for: userID)`, each in a task of its own, and returns
+/// their handles.
+///
+/// The tasks are started from inside the cache's actor (this function is isolated to it), so
+/// each one is queued on the actor as it is made, and an actor runs what is queued on it in
+/// order (within one priority; these tasks and the test's have the same). So every one of these
+/// calls runs up to its first `await` inside `avatar(for:)` before anything the test does
+/// afterwards gets back into the cache, such as the first caller coming back with its download:
+/// the overlap of the calls with a download in flight happens on every run, not on some. Tasks
+/// started from the test itself would reach the cache whenever the thread pool got to them.
+func startCalls(
+    _ count: Int, for userID: String, on cache: isolated AvatarCache
+) -> [Task<Avatar, any Error>] {
+    (0..<count).map { _ in
+        Task { try await cache.avatar(for: userID) }
+    }
+}
+
+/// Starts one call to `cache.avatar(for: userID)` in a task of its own.
+func startCall(for userID: String, on cache: AvatarCache) -> Task<Avatar, any Error> {
+    Task { try await cache.avatar(for: userID) }
+}
+
+/// Starts one request straight to `loader`, in a task of its own.
+func startRequest(for userID: String, to loader: HeldLoader) -> Task<Avatar, any Error> {
+    Task { try await loader.avatar(for: userID) }
+}
+
+/// Waits until `loader` has a request for `userID`, and returns true. Returns false if every one
+/// of `calls` ends first (they came back without that request, or it never arrived), or if the
+/// test is cancelled (its time limit ran out) while it waits.
+func request(
+    for userID: String, at loader: HeldLoader, arrivesDuring calls: [Task<Avatar, any Error>]
+) async -> Bool {
+    let outcome = FirstAnswer<Bool>()
+    Task {
+        await loader.waitForRequest(for: userID)
+        outcome.give(true)
+    }
+    Task {
+        for call in calls { _ = await call.result }
+        outcome.give(false)
+    }
+    return await withTaskCancellationHandler {
+        await outcome.value()
+    } onCancel: {
+        outcome.give(false)
+    }
+}
+
+/// How `call` ended, or nil if the test is cancelled (its time limit ran out) before it ends:
+/// a call that never comes back fails the test instead of hanging it.
+func outcome(of call: Task<Avatar, any Error>) async -> Result<Avatar, any Error>? {
+    let outcome = FirstAnswer<Result<Avatar, any Error>?>()
+    Task { outcome.give(await call.result) }
+    return await withTaskCancellationHandler {
+        await outcome.value()
+    } onCancel: {
+        outcome.give(nil)
+    }
+}
+
+/// How each of `calls` ended, in order; nil for a call that had not ended when the test ran out
+/// of time.
+func outcomes(of calls: [Task<Avatar, any Error>]) async -> [Result<Avatar, any Error>?] {
+    var results: [Result<Avatar, any Error>?] = []
+    for call in calls {
+        results.append(await outcome(of: call))
+    }
+    return results
+}
+
+/// The first of several possible answers, handed to whoever waits for it. Later answers are
+/// ignored. Lets a test wait for "whichever comes first" without a clock.
+final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answer: Value?
+    private var answered = false
+    private var waiter: CheckedContinuation<Value, Never>?
+
+    func give(_ value: Value) {
+        lock.lock()
+        guard !answered else {
+            lock.unlock()
+            return
+        }
+        answered = true
+        answer = value
+        let waiting = waiter
+        waiter = nil
+        lock.unlock()
+        waiting?.resume(returning: value)
+    }
+
+    func value() async -> Value {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if answered, let answer {
+                lock.unlock()
+                continuation.resume(returning: answer)
+            } else {
+                waiter = continuation
+                lock.unlock()
+            }
+        }
+    }
+}
+
+/// Reads an outcome in a failed expectation: `ada's avatar`, `threw notFound`, `no answer`.
+func describe(_ outcome: Result<Avatar, any Error>?) -> String {
+    switch outcome {
+    case nil: "no answer (still waiting when the test ran out of time)"
+    case .success(let avatar): avatar.testDescription
+    case .failure(let error): "threw \(error)"
+    }
+}
+
+func describe(_ outcomes: [Result<Avatar, any Error>?]) -> String {
+    "[" + outcomes.map(describe).joined(separator: ", ") + "]"
+}
+
+extension Avatar: CustomTestStringConvertible {
+    public var testDescription: String {
+        self == Fixtures.avatar(of: userID) ? "\(userID)'s avatar" : "an avatar for \(userID) with \(png.count) bytes"
+    }
+}
+
+enum Fixtures {
+    static let ada = avatar(of: "ada")
+    static let grace = avatar(of: "grace")
+
+    /// A small, distinct picture per user (the bytes start like a PNG file).
+    static func avatar(of userID: String) -> Avatar {
+        Avatar(userID: userID, png: Data([0x89, 0x50, 0x4E, 0x47] + Array(userID.utf8)))
+    }
+}

@@ -1,0 +1,210 @@
+import Dispatch
+import Foundation
+
+@testable import Kata18
+
+// The doubles and probes the tests use. You don't write them; they only use the seam the README
+// names: `CatalogueDecoding`, `LibraryModel(decoder:)`, `status`, `photos` and `onChange`.
+
+/// Answers "is this code running on the main actor?" without stopping the process (as
+/// `MainActor.assertIsolated()` would) and without `Thread.isMainThread` (which says false on the
+/// main actor under Swift Testing on Linux).
+///
+/// The main actor runs its work on the main dispatch queue, on Linux and on Apple platforms
+/// alike. So the probe asks the queue: a value stored on the main queue under a key of our own
+/// is visible to code running on the main queue, and to no other code.
+enum MainActorProbe {
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// True when the code that asks runs on the main actor (the main queue).
+    static var isOnMainActor: Bool { DispatchQueue.getSpecific(key: key) == true }
+}
+
+struct UnreadableCatalogue: Error {}
+
+/// A decoder that answers at once, with the photos it was given or with an error, and writes
+/// down for every call whether it ran on the main actor.
+final class ProbeDecoder: CatalogueDecoding, @unchecked Sendable {
+    private let answer: Result<[Photo], any Error>
+    private let lock = NSLock()
+    private var ranOnMainActor: [Bool] = []
+
+    init(answering photos: [Photo]) { answer = .success(photos) }
+    init(failingWith error: any Error) { answer = .failure(error) }
+
+    /// How many times `decode(_:)` was called.
+    var calls: Int { locked { ranOnMainActor.count } }
+    /// How many of those calls ran on the main actor.
+    var callsOnTheMainActor: Int { locked { ranOnMainActor.filter { $0 }.count } }
+
+    func decode(_ data: Data) throws -> [Photo] {
+        let onMainActor = MainActorProbe.isOnMainActor
+        locked { ranOnMainActor.append(onMainActor) }
+        return try answer.get()
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}
+
+/// A decoder that keeps working until the test says it is done, like a catalogue that takes two
+/// seconds to decode. `decode(_:)` reports that it started, then waits for `finish()`.
+///
+/// On the main actor it does not wait: nothing else could run there to call `finish()`, not
+/// even the test. It reports that it started on the main actor and answers at once.
+final class HeldDecoder: CatalogueDecoding, @unchecked Sendable {
+    enum Start: Equatable, Sendable {
+        case offTheMainActor
+        case onTheMainActor
+        case never
+    }
+
+    private let photos: [Photo]
+    private let finished = DispatchSemaphore(value: 0)
+    private let started = FirstAnswer<Start>()
+
+    init(answering photos: [Photo]) { self.photos = photos }
+
+    func decode(_ data: Data) throws -> [Photo] {
+        guard !MainActorProbe.isOnMainActor else {
+            started.give(.onTheMainActor)
+            return photos
+        }
+        started.give(.offTheMainActor)
+        // A passing test calls finish() within microseconds. The bound only keeps a thread from
+        // waiting forever when a test fails before it gets there.
+        _ = finished.wait(timeout: .now() + .seconds(60))
+        return photos
+    }
+
+    /// Lets a decode that has started return its photos.
+    func finish() { finished.signal() }
+
+    /// Waits until `decode(_:)` starts while `call` (the test's task around the model's method)
+    /// is still running, and says where it started. Returns `.never` if `call` ends first, or if
+    /// the test is cancelled (its time limit ran out) while it waits.
+    func start(during call: Task<Void, Never>) async -> Start {
+        let started = started
+        Task {
+            await call.value
+            started.give(.never)
+        }
+        return await withTaskCancellationHandler {
+            await started.value()
+        } onCancel: {
+            started.give(.never)
+        }
+    }
+}
+
+/// Every redraw the model asked for through `onChange`, with the status it showed and whether
+/// it came on the main actor.
+final class ScreenRecording: @unchecked Sendable {
+    enum Redraw: Equatable {
+        case onTheMainActor(ImportStatus)
+        case offTheMainActor
+    }
+
+    private let lock = NSLock()
+    private var redraws: [Redraw] = []
+
+    @MainActor
+    init(of model: LibraryModel) {
+        // @Sendable: the closure itself must not assume the main actor, so that a redraw from
+        // another thread is written down instead of stopping the test process.
+        model.onChange = { @Sendable [weak self, weak model] in
+            guard MainActorProbe.isOnMainActor else {
+                self?.append(.offTheMainActor)
+                return
+            }
+            MainActor.assumeIsolated {
+                if let model { self?.append(.onTheMainActor(model.status)) }
+            }
+        }
+    }
+
+    /// The redraws so far, in order.
+    var all: [Redraw] {
+        lock.lock()
+        defer { lock.unlock() }
+        return redraws
+    }
+
+    private func append(_ redraw: Redraw) {
+        lock.lock()
+        redraws.append(redraw)
+        lock.unlock()
+    }
+}
+
+/// The first of several possible answers, handed to whoever waits for it. Later answers are
+/// ignored. Lets a test wait for "whichever comes first" without a clock.
+final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answer: Value?
+    private var waiter: CheckedContinuation<Value, Never>?
+
+    func give(_ value: Value) {
+        lock.lock()
+        guard answer == nil else {
+            lock.unlock()
+            return
+        }
+        answer = value
+        let waiting = waiter
+        waiter = nil
+        lock.unlock()
+        waiting?.resume(returning: value)
+    }
+
+    func value() async -> Value {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if let answer {
+                lock.unlock()
+                continuation.resume(returning: answer)
+            } else {
+                waiter = continuation
+                lock.unlock()
+            }
+        }
+    }
+}
+
+enum Fixtures {
+    private static let evening = Date(timeIntervalSince1970: 1_767_294_000)  // 2026-01-01 19:00 UTC
+
+    private static func photo(_ id: Int, _ title: String, hoursAgo: Int, revision: Int = 0) -> Photo {
+        Photo(id: id, title: title, takenAt: evening.addingTimeInterval(Double(-hoursAgo * 3600)), revision: revision)
+    }
+
+    /// What the doubles answer, and what the real decoder reads from `exportedCatalogue`: three
+    /// photos, the newest revision of each, newest first.
+    static let photos = [
+        photo(3, "Fireworks over the bridge", hoursAgo: 1),
+        photo(2, "Lunch at the harbour", hoursAgo: 7),
+        photo(1, "Frost on the window", hoursAgo: 12, revision: 1),
+    ]
+
+    /// Any bytes: the doubles do not read them.
+    static let someCatalogue = Data("[]".utf8)
+
+    /// A real export, for the real decoder: photo 1 in two revisions, oldest photo first.
+    static let exportedCatalogue = Data(
+        """
+        [
+          {"id": 1, "title": "IMG_0001", "takenAt": "2026-01-01T07:00:00Z", "revision": 0},
+          {"id": 2, "title": "Lunch at the harbour", "takenAt": "2026-01-01T12:00:00Z", "revision": 0},
+          {"id": 3, "title": "Fireworks over the bridge", "takenAt": "2026-01-01T18:00:00Z", "revision": 0},
+          {"id": 1, "title": "Frost on the window", "takenAt": "2026-01-01T07:00:00Z", "revision": 1}
+        ]
+        """.utf8
+    )
+}
