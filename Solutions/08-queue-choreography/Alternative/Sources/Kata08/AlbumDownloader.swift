@@ -45,8 +45,7 @@ final class AlbumDownloader {
     /// `completion` runs on one of the queue's threads.
     func download(_ album: Album, completion: @escaping (AlbumDownloadReport) -> Void) {
         let cover = ImageDownloadOperation(url: album.cover, loader: loader)
-        // A chain would also do (each photo after the one before); a fan after the cover lets
-        // the other photos run side by side.
+        // A fan after the cover: the other photos wait for the cover only, not for each other.
         let photos = album.photos.map { photo -> ImageDownloadOperation in
             let download = ImageDownloadOperation(url: photo, loader: loader)
             download.addDependency(cover)
