@@ -40,6 +40,19 @@ final class FutureTests: XCTestCase {
         )
     }
 
+    func test_theWorkStartsWhenTheFutureIsCreated() {
+        let started = XCTestExpectation(description: "the future's closure ran")
+
+        _ = Future<Int> { _ in started.fulfill() }
+
+        // Nobody observes this future. Waiting with a timeout of 0 reads the verdict at once:
+        // the closure has run inside init, or it has not.
+        XCTAssertEqual(
+            XCTWaiter().wait(for: [started], timeout: 0), .completed,
+            "Future's init should run its closure right away, before anyone observes it: the request starts when it is made, as fetchRecentPosts does"
+        )
+    }
+
     func test_aFutureCompletedLaterDelivers() throws {
         let future = Future<String> { complete in
             DispatchQueue.global().async {

@@ -47,6 +47,27 @@ struct HeldQueueTests {
         #expect(!queue.isSuspended, "The network is back: the downloader should resume its queue.")
     }
 
+    @Test("leaves the injected queue's own settings as its creator made them")
+    func leavesTheQueueSettingsAlone() {
+        let queue = OperationQueue()
+        queue.name = "test-queue"
+        queue.maxConcurrentOperationCount = 2
+        let downloader = AlbumDownloader(
+            queue: queue, loader: ManualImageLoader(), reachability: FakeReachability(isReachable: false))
+        defer { withExtendedLifetime(downloader) {} }
+
+        downloader.download(Lisbon.album) { _ in }
+
+        #expect(
+            queue.name == "test-queue" && queue.maxConcurrentOperationCount == 2,
+            """
+            The injected queue belongs to whoever created it: the downloader may suspend and resume \
+            it, nothing else. Its name and maxConcurrentOperationCount were changed (now \
+            \(queue.name ?? "nil") and \(queue.maxConcurrentOperationCount)). Set them in \
+            makeQueue(), the default, not in init.
+            """)
+    }
+
     @Test("queues one download per photo, and every photo waits for the cover")
     func everyPhotoWaitsForTheCover() {
         let queue = OperationQueue()

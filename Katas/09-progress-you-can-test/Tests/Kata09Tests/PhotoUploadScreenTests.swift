@@ -127,6 +127,31 @@ struct PhotoUploadScreenTests {
         )
     }
 
+    @Test("cancel() also drops events already handed to the scheduler")
+    func cancelDropsScheduledEvents() {
+        let uploader = ControlledUploader()
+        let scheduler = HeldScheduler()
+        let screen = PhotoUploadScreen(uploader: uploader, scheduler: scheduler)
+        let states = StateRecorder(screen.$state)
+
+        screen.upload(photo)
+        uploader.send(.progress(0.5))
+        uploader.send(.attached(claimPhotoURL))
+        screen.cancel()  // the two events are on their way to the main queue, not applied yet
+        scheduler.runHeldWork()
+
+        let expected: [UploadState] = [.idle, .uploading(progress: 0), .idle]
+        #expect(
+            states.values == expected,
+            """
+            The user cancelled before the scheduler ran the upload's events, so those events must \
+            not reach `state` when it does: the screen stays .idle. With `receive(on:)` cancelling \
+            the subscription is enough; work you schedule yourself must check that its upload is \
+            still the current one before it changes `state`.
+            """
+        )
+    }
+
     @Test("the app's screen, built without a scheduler, still delivers on the main queue")
     @MainActor
     func appScreenDeliversOnMain() async {

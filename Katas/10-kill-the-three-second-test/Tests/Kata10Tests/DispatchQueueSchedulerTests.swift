@@ -54,10 +54,12 @@ struct DispatchQueueSchedulerTests {
         queue.suspend()
         let work = scheduler.schedule(after: .zero) { cancelledRuns.record("cancelled work") }
         work.cancel()
-        scheduler.schedule(after: .zero) { laterRuns.record("later work") }
+        // Due 10 ms after the cancelled work, so that a cancel() that does not work shows up
+        // before it, with timer sources too (two timers due at the same moment fire in any order).
+        scheduler.schedule(after: .milliseconds(10)) { laterRuns.record("later work") }
         queue.resume()
 
-        // The work scheduled after it, not cancelled, runs; then the queue is drained once more.
+        // The later work, not cancelled, runs; then the queue is drained once more.
         guard laterRuns.waitForFirstRun() else {
             Issue.record(
                 "Work that was not cancelled never ran (the test gave up after 10 s). cancel() on one piece of work must leave the others alone."
