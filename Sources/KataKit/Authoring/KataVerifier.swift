@@ -97,13 +97,14 @@ public struct KataVerifier: Sendable {
         _ kata: Kata, name: String, sources: URL, stageName: String, session: SwiftTestSession,
         options: TestRunOptions
     ) throws -> Rule {
-        let relative =
-            "Solutions/\(kata.folderName)" + String(sources.path.dropFirst(kata.solutionDirectory.path.count))
+        // `Solutions/NN-slug` or `Solutions/NN-slug/Alternative`: the solution, not its module folder.
+        let folder = sources.deletingLastPathComponent().deletingLastPathComponent()
+        let label = "Solutions/\(kata.folderName)" + String(folder.path.dropFirst(kata.solutionDirectory.path.count))
         guard FileManager.default.fileExists(atPath: sources.path) else {
             return Rule(
                 name: name, passed: false,
-                detail: "\(relative) is missing: every kata carries a reference and a differently built solution"
-                    + " (AUTHORING.md, \"Reference solutions\")")
+                detail: "\(label)/Sources/\(kata.moduleName) is missing: every kata carries a reference and a"
+                    + " differently built solution (AUTHORING.md, \"Reference solutions\")")
         }
         let stage = try stageSolution(of: kata, sources: sources, stageName: stageName)
         let solution = try session.run(package: stage, options: options)
@@ -118,7 +119,7 @@ public struct KataVerifier: Sendable {
             passed: passes,
             detail: passes
                 ? nil
-                : "against \(relative)\(sanitized) the run ended as '\(solution.report.outcome.rawValue)'\(failedRun): "
+                : "against \(label)\(sanitized) the run ended as '\(solution.report.outcome.rawValue)'\(failedRun): "
                     + firstProblem(solution.report, solution.output)
         )
     }
