@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import KataKit
@@ -369,9 +370,7 @@ struct SwiftHighlighterTests {
 
     @Test("every swift block in the kata READMEs round-trips")
     func readmeBlocks() throws {
-        let katas = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Katas", isDirectory: true)
+        let katas = Fixtures.projectRoot.appendingPathComponent("Katas", isDirectory: true)
         let folders = try FileManager.default.contentsOfDirectory(atPath: katas.path).sorted()
         var blocks = 0
         for folder in folders {
