@@ -167,3 +167,50 @@ struct SiteReadingTests {
         #expect(page.contains("<li>ThreadSanitizer</li>"))
     }
 }
+
+/// The palette, checked against WCAG's contrast minimums: 4.5:1 for text (code colours on the
+/// code background, muted text on the page), 3:1 for the borders of controls (the search box).
+@Suite("The site's colours")
+struct SitePaletteTests {
+    static func palette(after marker: String) throws -> [String: String] {
+        let stylesheet = SiteAssets.stylesheet
+        let start = try #require(stylesheet.range(of: marker))
+        let block = stylesheet[start.upperBound...].prefix { $0 != "}" }
+        var colours: [String: String] = [:]
+        for match in block.matches(of: /--([a-z-]+): (#[0-9a-f]{6})/) {
+            colours[String(match.1)] = String(match.2)
+        }
+        return colours
+    }
+
+    static func luminance(_ hex: String) -> Double {
+        let value = Int(hex.dropFirst(), radix: 16) ?? 0
+        let channels = [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF].map { channel -> Double in
+            let c = Double(channel) / 255
+            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    }
+
+    static func contrast(_ first: String, _ second: String) -> Double {
+        let (a, b) = (luminance(first), luminance(second))
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
+    @Test(
+        "code colours, muted text and control borders are readable, light and dark",
+        arguments: [":root {", ":root[data-theme=\"dark\"] {"])
+    func contrast(marker: String) throws {
+        let colours = try Self.palette(after: marker)
+        let codeBackground = try #require(colours["code-bg"])
+        let background = try #require(colours["bg"])
+        let highlights = colours.filter { $0.key.hasPrefix("hl-") }
+        #expect(highlights.count == 8)
+        for (name, colour) in highlights {
+            #expect(Self.contrast(colour, codeBackground) >= 4.5, "\(marker) --\(name)")
+        }
+        #expect(Self.contrast(try #require(colours["muted"]), background) >= 4.5)
+        let control = try #require(colours["control-border"])
+        #expect(Self.contrast(control, background) >= 3 && Self.contrast(control, codeBackground) >= 3)
+    }
+}
