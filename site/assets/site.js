@@ -18,6 +18,7 @@
       copy(text).then(function () { flash(button, "Copied"); }, function () { flash(button, "Select and copy"); });
     });
     pre.classList.add("has-copy");
+    if (pre.querySelector("code").textContent.replace(/\n$/, "").indexOf("\n") < 0) { pre.setAttribute("data-one-line", ""); }
     pre.appendChild(button);
   });
 
@@ -45,7 +46,12 @@
 
   // A block that scrolls sideways (a wide table or code on a phone) can be focused, so
   // that it scrolls from the keyboard too.
+  // A one-line block keeps its button beside the line instead of above it, where it fits.
   function markScrollable() {
+    document.querySelectorAll("pre.code[data-one-line]").forEach(function (pre) {
+      pre.classList.add("one-line");
+      if (pre.scrollWidth > pre.clientWidth + 1) { pre.classList.remove("one-line"); }
+    });
     document.querySelectorAll("pre.code, .table-wrap").forEach(function (box) {
       if (box.scrollWidth > box.clientWidth + 1) { box.setAttribute("tabindex", "0"); }
       else { box.removeAttribute("tabindex"); }

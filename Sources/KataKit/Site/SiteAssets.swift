@@ -112,6 +112,9 @@ enum SiteAssets {
         pre.code { container-type: inline-size; position: relative; background: var(--code-bg); border: 1px solid var(--border); border-radius: 8px; padding: 0.9rem 1rem; overflow-x: auto; line-height: 1.45; }
         pre.code.has-copy { padding-top: 2.3rem; }
         .content li > pre.code { margin-left: -2.5rem; }
+        pre.code.has-copy.one-line { padding-top: 0.9rem; padding-right: 5rem; }
+        pre.code.one-line .copy-button { top: 50%; transform: translateY(-50%); }
+        pre.code.has-copy.one-line::before { display: none; }
         pre.code code { font-size: var(--code-size); }
         .copy-button { position: absolute; top: 0.35rem; right: 0.4rem; font: 0.78rem var(--font); padding: 0.1rem 0.55rem; color: var(--fg);
           background: var(--bg); border: 1px solid var(--control-border); border-radius: 5px; cursor: pointer; }
@@ -225,6 +228,7 @@ enum SiteAssets {
               copy(text).then(function () { flash(button, "Copied"); }, function () { flash(button, "Select and copy"); });
             });
             pre.classList.add("has-copy");
+            if (pre.querySelector("code").textContent.replace(/\n$/, "").indexOf("\n") < 0) { pre.setAttribute("data-one-line", ""); }
             pre.appendChild(button);
           });
 
@@ -252,7 +256,12 @@ enum SiteAssets {
 
           // A block that scrolls sideways (a wide table or code on a phone) can be focused, so
           // that it scrolls from the keyboard too.
+          // A one-line block keeps its button beside the line instead of above it, where it fits.
           function markScrollable() {
+            document.querySelectorAll("pre.code[data-one-line]").forEach(function (pre) {
+              pre.classList.add("one-line");
+              if (pre.scrollWidth > pre.clientWidth + 1) { pre.classList.remove("one-line"); }
+            });
             document.querySelectorAll("pre.code, .table-wrap").forEach(function (box) {
               if (box.scrollWidth > box.clientWidth + 1) { box.setAttribute("tabindex", "0"); }
               else { box.removeAttribute("tabindex"); }
