@@ -8,8 +8,11 @@ struct SiteCommand: ParsableCommand {
         discussion: """
             Renders every kata's README, and each reference solution on a page of its own marked as \
             a spoiler, into plain HTML in site/: an index with the kata table, a page per kata with \
-            a sidebar, a table of contents and the `kata check` command, and a search that works \
-            from disk. Swift code is highlighted at build time; nothing is loaded from elsewhere.
+            a sidebar, a table of contents and the `kata check` command, the whole workshop on one \
+            page to print (workshop.html), and a search that works from disk. Swift code is \
+            highlighted at build time; nothing is loaded from elsewhere. With a site.json in the \
+            repository's root ({"repository": "https://…", "branch": "main"}), pages link to the \
+            repository and to the file to edit.
 
             The output is the same bytes for the same katas, so site/ is committed and \
             `kata site --check` (run by CI) fails when it is stale. Every link between pages and \

@@ -13,7 +13,8 @@ extension EndToEnd {
         func scaffoldVerifySite() throws {
             let repository = try KataBinary.repository()
             let created = try KataBinary.run(
-                ["new", "Retry without waiting", "--patterns", "virtual time,fake", "--minutes", "30"], in: repository)
+                ["new", "Retry without waiting", "--patterns", "virtual time,TestClock,testclock", "--minutes", "30"],
+                in: repository)
             #expect(created.status == 0, "\(created.errors)")
             #expect(created.output.hasPrefix("Created Kata 05 · Retry without waiting\n"))
             let fileManager = FileManager.default
@@ -32,7 +33,7 @@ extension EndToEnd {
                 contentsOf: repository.appendingPathComponent("\(Self.kataFolder)/README.md"), encoding: .utf8)
             #expect(
                 readme.hasPrefix(
-                    "---\nnumber: 5\ntitle: Retry without waiting\nslug: retry-without-waiting\npatterns: [virtual time, fake]\n"
+                    "---\nnumber: 5\ntitle: Retry without waiting\nslug: retry-without-waiting\npatterns: [virtual time, TestClock]\n"
                 ))
             #expect(readme.contains("minutes: 30\ndifficulty: intermediate\n"))
             let manifest = try String(contentsOf: repository.appendingPathComponent("Package.swift"), encoding: .utf8)
@@ -43,7 +44,7 @@ extension EndToEnd {
             #expect(
                 table.hasSuffix(
                     "| 04 | [Tame the flaky test](Katas/04-flaky-kata/README.md) | A tiny kata the end-to-end tests check. | fixture, greeting | 10 |\n"
-                        + "| 05 | [Retry without waiting](Katas/05-retry-without-waiting/README.md) | TODO: one line that says what the learner does in this kata. | virtual time, fake | 30 |\n"
+                        + "| 05 | [Retry without waiting](Katas/05-retry-without-waiting/README.md) | TODO: one line that says what the learner does in this kata. | virtual time, TestClock | 30 |\n"
                 ))
             #expect(created.output.contains("  README.md      + the kata's row in the kata table\n"))
 
@@ -56,7 +57,7 @@ extension EndToEnd {
 
             let site = try KataBinary.run(["site"], in: repository)
             #expect(site.status == 0, "\(site.errors)")
-            #expect(site.output.hasPrefix("Wrote site/: 14 files"))
+            #expect(site.output.hasPrefix("Wrote site/: 17 files"))
             let page = try String(
                 contentsOf: repository.appendingPathComponent("site/katas/05-retry-without-waiting.html"),
                 encoding: .utf8)

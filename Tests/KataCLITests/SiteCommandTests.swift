@@ -9,7 +9,7 @@ extension EndToEnd {
             let repository = try KataBinary.repository()
             let first = try KataBinary.run(["site"], in: repository)
             #expect(first.status == 0, "\(first.errors)")
-            #expect(first.output.hasPrefix("Wrote site/: 12 files"))
+            #expect(first.output.hasPrefix("Wrote site/: 15 files"))
             let site = repository.appendingPathComponent("site")
             let before = KataBinary.snapshot(site)
             #expect(before["/katas/02-failing-kata.html"] != nil)
@@ -18,7 +18,7 @@ extension EndToEnd {
             #expect(KataBinary.snapshot(site) == before)
             let check = try KataBinary.run(["site", "--check"], in: repository)
             #expect(check.status == 0)
-            #expect(check.output == "site/ is up to date: 12 files.\n")
+            #expect(check.output == "site/ is up to date: 15 files.\n")
         }
 
         @Test("--check fails on a stale site and names what changed")

@@ -147,9 +147,11 @@ public struct NewFrontend: Sendable {
         }
 
         var seen: Set<String> = []
+        // Spelled as in the Swift world (XCTestExpectation, ThreadSanitizer, `@unchecked Sendable`),
+        // so kept as typed; a pattern named twice, in any case, is kept once.
         let patterns = request.patterns.split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            .filter { !$0.isEmpty && seen.insert($0).inserted }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
         guard !patterns.isEmpty else {
             throw usage(
                 "--patterns '\(request.patterns)' names no pattern.",

@@ -17,7 +17,8 @@ public struct SiteFrontend: Sendable {
                 "The site is built only from a complete catalog; fix the katas above first. site/ was not changed.")
             return ExitStatus.invalidCatalog
         }
-        let files = try SiteGenerator(catalog: catalog).generate()
+        let configuration = try SiteConfiguration.load(from: catalog.repository.root)
+        let files = try SiteGenerator(catalog: catalog, configuration: configuration).generate()
         let writer = SiteWriter(directory: catalog.repository.root.appendingPathComponent("site", isDirectory: true))
         let console = context.console
         if checkOnly {

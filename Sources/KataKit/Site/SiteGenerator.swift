@@ -1,8 +1,8 @@
 import Foundation
 
 /// Builds the static workshop site from the katas: an index with the kata table and the learning
-/// path, a page per kata, a spoiler page per reference solution, a stylesheet, a script and a
-/// search index. The result is a dictionary of files, so it can be written atomically, compared
+/// path, a page per kata, a spoiler page per reference solution, the whole workshop on one page
+/// to print, a stylesheet, scripts, a favicon and a search index. The result is a dictionary of files, so it can be written atomically, compared
 /// with what is on disk (`kata site --check`), or inspected by tests.
 ///
 /// The output is deterministic: no timestamps, files and index entries in catalog order. Pages use
@@ -16,9 +16,12 @@ import Foundation
 /// ```
 public struct SiteGenerator: Sendable {
     public let catalog: KataCatalog
+    /// Where the repository is published, for its links; none by default (``SiteConfiguration``).
+    public let configuration: SiteConfiguration
 
-    public init(catalog: KataCatalog) {
+    public init(catalog: KataCatalog, configuration: SiteConfiguration = .none) {
         self.catalog = catalog
+        self.configuration = configuration
     }
 
     public func generate() throws -> [String: String] {
@@ -32,6 +35,8 @@ public struct SiteGenerator: Sendable {
         var headingIDs: [String: Set<String>] = [:]
         var searchEntries: [SearchEntry] = []
 
+        var chapters: [(kata: Kata, page: SiteMarkdown.Page)] = []
+
         for (index, kata) in catalog.katas.enumerated() {
             let source = "Katas/\(kata.folderName)/README.md"
             let (body, firstLine) = Self.droppingTitle(kata.instructions, firstLine: bodyFirstLine(of: kata))
@@ -42,19 +47,34 @@ public struct SiteGenerator: Sendable {
             let previous = index > 0 ? catalog.katas[index - 1] : nil
             let next = index + 1 < catalog.katas.count ? catalog.katas[index + 1] : nil
             files[kataPath(kata)] = SitePages.kataPage(
-                kata: kata, page: page, catalog: catalog, previous: previous, next: next)
+                kata: kata, page: page, catalog: catalog, previous: previous, next: next, configuration: configuration)
             searchEntries.append(contentsOf: SearchEntry.entries(for: kata, page: page, url: kataPath(kata)))
+
+            // The same markdown as a chapter of the workshop page. Its links were checked just
+            // above; a copy of the links resolves them again from that page, with no new checks.
+            var chapterLinks = links
+            let chapter = try SiteMarkdown.render(
+                body, source: source, firstLine: firstLine, layout: SitePages.chapterLayout(kata)
+            ) { target, line in
+                try chapterLinks.resolve(target, from: source, line: line, pagePath: SitePages.workshopPath)
+            }
+            chapters.append((kata, chapter))
 
             let solution = try solutionPage(of: kata, links: &links)
             headingIDs[solutionPath(kata)] = Set(solution.page.headings.map(\.id))
             files[solutionPath(kata)] = SitePages.solutionPage(
-                kata: kata, page: solution.page, sources: solution.sources, catalog: catalog)
+                kata: kata, page: solution.page, sources: solution.sources, catalog: catalog, previous: previous,
+                next: next, configuration: configuration)
         }
         try links.checkAnchors(headingIDs: headingIDs)
 
-        files["index.html"] = SitePages.index(catalog: catalog)
+        files["index.html"] = SitePages.index(catalog: catalog, configuration: configuration)
+        files[SitePages.workshopPath] = SitePages.workshopPage(
+            chapters: chapters, catalog: catalog, configuration: configuration)
         files["assets/style.css"] = SiteAssets.stylesheet
+        files["assets/theme.js"] = SiteAssets.themeScript
         files["assets/site.js"] = SiteAssets.script
+        files["assets/favicon.svg"] = SiteAssets.favicon
         files["assets/search-index.js"] = SearchEntry.script(searchEntries)
         return files
     }

@@ -41,16 +41,36 @@ public enum SiteMarkdown {
     ///   - firstLine: the line of that file the markdown starts on (after front matter).
     ///   - resolveLink: given a link's target and its line in the file, the URL to use on the
     ///     site; it throws for a broken link.
+    ///   - layout: where the page sits: on a page of its own (the default), or as one part of a
+    ///     longer page, like the printable workshop, where ids need a prefix and headings go down
+    ///     a level.
     public static func render(
         _ markdown: String,
         source: String,
         firstLine: Int = 1,
+        layout: Layout = .page,
         resolveLink: (String, Int) throws -> String
     ) throws -> Page {
         try Cmark.withDocument(markdown) { document, options, extensions in
             try render(
                 document, options: options, extensions: extensions, source: source, firstLine: firstLine,
-                resolveLink: resolveLink)
+                layout: layout, resolveLink: resolveLink)
+        }
+    }
+
+    /// How a rendered page fits in the HTML around it.
+    public struct Layout: Sendable, Equatable {
+        /// Put before every heading id, and before the target of every link to a heading of the
+        /// same page (`#the-story` becomes `#kata-01-the-story`).
+        public var idPrefix: String
+        /// Added to every heading's level (at most `h6`): 1 when the page is a chapter.
+        public var headingOffset: Int
+
+        public static let page = Layout(idPrefix: "", headingOffset: 0)
+
+        public init(idPrefix: String, headingOffset: Int) {
+            self.idPrefix = idPrefix
+            self.headingOffset = headingOffset
         }
     }
 
@@ -60,6 +80,7 @@ public enum SiteMarkdown {
         extensions: UnsafeMutablePointer<cmark_llist>?,
         source: String,
         firstLine: Int,
+        layout: Layout,
         resolveLink: (String, Int) throws -> String
     ) throws -> Page {
         // Collect first, change after: the iterator must not see a tree that changes under it.
@@ -67,6 +88,7 @@ public enum SiteMarkdown {
         var codeBlocks: [OpaquePointer] = []
         var links: [OpaquePointer] = []
         var rawHTML: [OpaquePointer] = []
+        var tables: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)!
         defer { cmark_iter_free(iterator) }
         while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
@@ -77,7 +99,8 @@ public enum SiteMarkdown {
             case CMARK_NODE_CODE_BLOCK: codeBlocks.append(node)
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE: links.append(node)
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: rawHTML.append(node)
-            default: break
+            default:
+                if String(cString: cmark_node_get_type_string(node)) == "table" { tables.append(node) }
             }
         }
         // Before anything is rendered, headings included: a heading may hold inline HTML too.
@@ -98,14 +121,15 @@ public enum SiteMarkdown {
                         "Link to it instead (`[what it shows](https://…)`), then run `kata site` again; the site was not changed."
                 )
             }
-            let resolved = try resolveLink(target, line)
+            var resolved = try resolveLink(target, line)
+            if target.hasPrefix("#") { resolved = "#" + layout.idPrefix + resolved.dropFirst() }
             if resolved != target { cmark_node_set_url(link, resolved) }
         }
 
         var usedIDs: [String: Int] = [:]
         var headingList: [Heading] = []
         for heading in headings {
-            let level = Int(cmark_node_get_heading_level(heading))
+            let level = min(6, Int(cmark_node_get_heading_level(heading)) + layout.headingOffset)
             let text = MarkdownNode(heading).plainText.trimmingCharacters(in: .whitespaces)
             var id = HTML.anchor(text)
             if let count = usedIDs[id] {
@@ -114,6 +138,7 @@ public enum SiteMarkdown {
             } else {
                 usedIDs[id] = 1
             }
+            id = layout.idPrefix + id
             headingList.append(Heading(level: level, id: id, text: text))
             let rendered = String(cString: cmark_render_html(heading, options, extensions))
             let inner =
@@ -129,12 +154,19 @@ public enum SiteMarkdown {
             let code = cmark_node_get_literal(block).map { String(cString: $0) } ?? ""
             let info = cmark_node_get_fence_info(block).map { String(cString: $0) } ?? ""
             let language = info.split(separator: " ").first.map(String.init) ?? ""
-            let body = language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code)
-            let languageAttribute = language.isEmpty ? "" : " data-language=\"\(HTML.escape(language))\""
-            replace(block, withHTML: "<pre class=\"code\"\(languageAttribute)><code>\(body)</code></pre>\n")
+            replace(block, withHTML: SiteCodeBlock.html(code: code, language: language) + "\n")
         }
 
         let sections = searchSections(of: document)
+        // After the search text is taken from them: a table is wrapped so that it scrolls inside
+        // itself on a phone instead of widening the page.
+        for table in tables {
+            let rendered = cmark_render_html(table, options, extensions)!
+            defer { free(rendered) }
+            replace(
+                table, withHTML: "<div class=\"table-wrap\">\n\(headerCellsLabelled(String(cString: rendered)))</div>\n"
+            )
+        }
         let rendered = cmark_render_html(document, options, extensions)!
         defer { free(rendered) }
         return Page(html: String(cString: rendered), headings: headingList, sections: sections)
@@ -169,11 +201,34 @@ public enum SiteMarkdown {
                 sections[sections.count - 1].text += " " + HTMLText.strip(html, style: TextStyle(enabled: false))
                 continue
             }
-            sections[sections.count - 1].text += " " + MarkdownNode(node).plainText
+            sections[sections.count - 1].text += " " + searchText(MarkdownNode(node))
         }
         return
             sections
             .map { Section(headingID: $0.headingID, heading: $0.heading, text: HintsSection.normalize($0.text)) }
             .filter { !$0.heading.isEmpty || !$0.text.isEmpty }
+    }
+
+    /// A node's text with a space between its blocks, so that a paragraph's last word and the
+    /// next list item's first do not run together in the index ("comes from. pointfreeco/…").
+    static func searchText(_ node: MarkdownNode) -> String {
+        switch node.kind {
+        case .text, .code: return node.literal ?? ""
+        case .softBreak, .lineBreak: return " "
+        case .paragraph, .item, .heading, .blockQuote, .list, .table, .tableRow, .tableHeader, .tableCell, .codeBlock,
+            .htmlBlock:
+            return " " + node.children.map(searchText).joined() + " "
+        default: return node.children.map(searchText).joined()
+        }
+    }
+
+    /// A header cell with nothing in it says nothing to a screen reader ("empty table header"):
+    /// it becomes an ordinary cell, which is what the author meant by leaving it empty.
+    static func headerCellsLabelled(_ table: String) -> String {
+        var result = table
+        for alignment in ["", " align=\"left\"", " align=\"center\"", " align=\"right\""] {
+            result = result.replacingOccurrences(of: "<th\(alignment)></th>", with: "<td\(alignment)></td>")
+        }
+        return result
     }
 }

@@ -12,7 +12,7 @@ enum SitePages {
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
 
-    static func index(catalog: KataCatalog) -> String {
+    static func index(catalog: KataCatalog, configuration: SiteConfiguration = .none) -> String {
         let rows = catalog.katas.map { kata in
             """
                   <tr>
@@ -52,56 +52,59 @@ enum SitePages {
                       </tbody>
                     </table>
                   </div>
+                  <p>To read it on paper or offline, <a href="\(workshopPath)">the whole workshop on one page</a> holds every kata in order with its hints open, and no solutions.</p>
                 </main>
             """
+        let first = catalog.katas.first.map { "katas/\($0.folderName).html" }
         return shell(
             title: siteName, description: "Katas that make Grand Central Dispatch and async Swift code testable.",
-            root: "", bodyAttributes: "", main: body, sidebar: nil, toc: nil
+            root: "", bodyAttributes: first.map { " data-next=\"\($0)\"" } ?? "", main: body, sidebar: nil,
+            toc: nil, configuration: configuration
         )
     }
 
-    static func kataPage(kata: Kata, page: SiteMarkdown.Page, catalog: KataCatalog, previous: Kata?, next: Kata?)
-        -> String
-    {
-        let metadata = kata.metadata
+    /// The printable page: every kata in order, hints open, no solutions.
+    static let workshopPath = "workshop.html"
+
+    static func kataPage(
+        kata: Kata, page: SiteMarkdown.Page, catalog: KataCatalog, previous: Kata?, next: Kata?,
+        configuration: SiteConfiguration = .none
+    ) -> String {
         let command = "swift run kata check \(kata.number)"
-        let pager = pagerLinks(previous: previous, next: next)
+        let pager = pagerLinks(previous: previous, next: next, label: "Previous and next kata")
         let main = """
                 <main id="content" class="content">
                   <article>
-                    <header class="kata-header">
-                      <p class="eyebrow">Kata \(kata.id) · \(metadata.minutes) min · \(metadata.difficulty.rawValue)</p>
-                      <h1>\(HTML.escape(kata.title))</h1>
-                      <p class="lead">\(HTML.escape(metadata.summary))</p>
-                      <dl class="facts">
-                        <dt>Patterns</dt><dd>\(patternList(metadata.patterns))</dd>
-                        <dt>Grew from</dt><dd>\(HTML.escape(metadata.seed))</dd>
-                        <dt>Folder</dt><dd><code>Katas/\(kata.folderName)</code></dd>
-                      </dl>
+            \(kataHeader(kata, headingLevel: 1))
                       <div class="command"><span class="command-label" id="check-label">Check your work</span><pre class="code" aria-labelledby="check-label"><code>\(HTML.escape(command))</code></pre></div>
                     </header>
             \(page.html)
                     <p class="spoiler-link">Passed? Compare with <a href="../solutions/\(kata.folderName).html">the reference solution</a> (a spoiler until then).</p>
+            \(editLink(configuration.editURL("Katas/\(kata.folderName)/README.md")))
             \(pager)
                   </article>
                 </main>
             """
         return shell(
-            title: "\(kata.heading) — \(siteName)", description: metadata.summary, root: "../",
-            bodyAttributes: navigationAttributes(previous: previous, next: next, prefix: ""),
-            main: main, sidebar: sidebar(catalog: catalog, current: kata, prefix: ""), toc: toc(page.headings)
+            title: "\(kata.heading) — \(siteName)", description: kata.metadata.summary, root: "../",
+            bodyAttributes: navigationAttributes(previous: previous, next: next),
+            main: main, sidebar: sidebar(catalog: catalog, current: kata, onSolution: false),
+            toc: toc(page.headings), configuration: configuration
         )
     }
 
     static func solutionPage(
-        kata: Kata, page: SiteMarkdown.Page, sources: [(name: String, code: String)], catalog: KataCatalog
+        kata: Kata, page: SiteMarkdown.Page, sources: [(name: String, code: String)], catalog: KataCatalog,
+        previous: Kata? = nil, next: Kata? = nil, configuration: SiteConfiguration = .none
     ) -> String {
         let code = sources.map { source in
             """
                 <h3 id="file-\(HTML.anchor(source.name))">\(HTML.escape(source.name))</h3>
-                <pre class="code" data-language="swift"><code>\(SwiftHighlighter.html(source.code))</code></pre>
+                \(SiteCodeBlock.html(code: source.code, language: "swift"))
             """
         }.joined(separator: "\n")
+        let pager = pagerLinks(
+            previous: previous, next: next, label: "Previous and next solution", noun: " solution")
         let main = """
                 <main id="content" class="content">
                   <article>
@@ -114,6 +117,8 @@ enum SitePages {
                     <h2 id="the-code"><a class="anchor" href="#the-code" aria-hidden="true" tabindex="-1">#</a>The code</h2>
                     <p>The whole module, as <code>Solutions/\(kata.folderName)/Sources/\(kata.moduleName)</code> holds it.</p>
             \(code)
+            \(editLink(configuration.editURL("Solutions/\(kata.folderName)/SOLUTION.md")))
+            \(pager)
                   </article>
                 </main>
             """
@@ -121,63 +126,159 @@ enum SitePages {
         return shell(
             title: "\(kata.heading): the solution — \(siteName)",
             description: "The reference solution of \(kata.heading).", root: "../",
-            bodyAttributes: "", main: main, sidebar: sidebar(catalog: catalog, current: kata, prefix: "../katas/"),
-            toc: toc(headings)
+            bodyAttributes: navigationAttributes(previous: previous, next: next),
+            main: main, sidebar: sidebar(catalog: catalog, current: kata, onSolution: true),
+            toc: toc(headings), configuration: configuration
         )
+    }
+
+    /// The whole workshop on one page, to print or to read offline: each kata as a chapter, its
+    /// headings one level down and its ids prefixed (``SiteMarkdown/Layout``), its hints open.
+    /// The reference solutions stay out: a printed workshop is handed to learners.
+    static func workshopPage(
+        chapters: [(kata: Kata, page: SiteMarkdown.Page)], catalog: KataCatalog,
+        configuration: SiteConfiguration = .none
+    ) -> String {
+        let contents = chapters.map { chapter in
+            "        <li><a href=\"#\(chapterID(chapter.kata))\">\(HTML.escape(chapter.kata.heading))</a></li>"
+        }.joined(separator: "\n")
+        let sections = chapters.map { chapter in
+            """
+                  <section class="chapter" id="\(chapterID(chapter.kata))" aria-labelledby="\(chapterID(chapter.kata))-title">
+            \(kataHeader(chapter.kata, headingLevel: 2, id: "\(chapterID(chapter.kata))-title"))
+                    </header>
+            \(openingHints(chapter.page.html))
+                  </section>
+            """
+        }.joined(separator: "\n")
+        let totalMinutes = catalog.katas.map(\.metadata.minutes).reduce(0, +)
+        let main = """
+                <main id="content" class="content workshop">
+                  <h1>\(siteName): the whole workshop</h1>
+                  <p class="lead">\(catalog.katas.count) katas, about \(totalMinutes / 60) hours, on one page to print (your browser's Print command) or to read offline. Every hint is open; the reference solutions are not here.</p>
+                  <nav class="workshop-contents" aria-label="Contents">
+                    <h2 id="contents">Contents</h2>
+                    <ol>
+            \(contents)
+                    </ol>
+                  </nav>
+            \(sections)
+                </main>
+            """
+        return shell(
+            title: "The whole workshop — \(siteName)",
+            description: "Every kata of \(siteName) on one page, to print.", root: "",
+            bodyAttributes: "", main: main, sidebar: nil, toc: nil, configuration: configuration
+        )
+    }
+
+    static func chapterID(_ kata: Kata) -> String { "kata-\(kata.id)" }
+
+    /// The layout a kata's markdown is rendered with on the workshop page.
+    static func chapterLayout(_ kata: Kata) -> SiteMarkdown.Layout {
+        SiteMarkdown.Layout(idPrefix: chapterID(kata) + "-", headingOffset: 1)
+    }
+
+    /// `<details>` as ``RawHTMLFilter`` normalizes it, opened.
+    static func openingHints(_ html: String) -> String {
+        html.replacingOccurrences(of: "<details>", with: "<details open>")
+    }
+
+    /// The kata's eyebrow, title, summary and facts; the caller closes the `<header>`.
+    static func kataHeader(_ kata: Kata, headingLevel: Int, id: String? = nil) -> String {
+        let metadata = kata.metadata
+        let idAttribute = id.map { " id=\"\($0)\"" } ?? ""
+        let title = headingLevel == 1 ? HTML.escape(kata.title) : HTML.escape(kata.heading)
+        return """
+                    <header class="kata-header">
+                      <p class="eyebrow">Kata \(kata.id) · \(metadata.minutes) min · \(metadata.difficulty.rawValue)</p>
+                      <h\(headingLevel)\(idAttribute)>\(title)</h\(headingLevel)>
+                      <p class="lead">\(HTML.escape(metadata.summary))</p>
+                      <dl class="facts">
+                        <dt>Patterns</dt><dd>\(patternList(metadata.patterns))</dd>
+                        <dt>Grew from</dt><dd>\(HTML.escape(metadata.seed))</dd>
+                        <dt>Folder</dt><dd><code>Katas/\(kata.folderName)</code></dd>
+                      </dl>
+            """
+    }
+
+    static func editLink(_ url: String?) -> String {
+        guard let url else { return "" }
+        return
+            "        <p class=\"edit-link\"><a href=\"\(HTML.escape(url))\">Edit this page</a> (opens the repository)</p>"
     }
 
     // MARK: - Parts
 
     static func shell(
         title: String, description: String, root: String, bodyAttributes: String, main: String, sidebar: String?,
-        toc: String?
+        toc: String?, configuration: SiteConfiguration = .none
     ) -> String {
-        """
-        <!doctype html>
-        <html lang="en">
-        <head>
-          <meta charset="utf-8">
-          <meta name="viewport" content="width=device-width, initial-scale=1">
-          <meta name="color-scheme" content="light dark">
-          <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
-          <title>\(HTML.escape(title))</title>
-          <meta name="description" content="\(HTML.escape(description))">
-          <link rel="stylesheet" href="\(root)assets/style.css">
-          <script src="\(root)assets/site.js" defer></script>
-        </head>
-        <body data-root="\(root)"\(bodyAttributes)>
-          <a class="skip-link" href="#content">Skip to content</a>
-          <header class="site-header">
-            <a class="site-title" href="\(root)index.html">\(siteName)</a>
-            <div class="search" role="search">
-              <label class="visually-hidden" for="search">Search the katas</label>
-              <input id="search" type="search" placeholder="Search katas, patterns, text  ( / )" autocomplete="off" spellcheck="false" role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list">
-              <ul id="search-results" class="search-results" role="listbox" aria-label="Search results" hidden></ul>
-            </div>
-          </header>
-          <div class="layout\(sidebar == nil ? " layout-wide" : "")">
-        \(sidebar ?? "")
-        \(main)
-        \(toc ?? "")
-          </div>
-          <footer class="site-footer">
-            <p>\(siteName) · generated by <code>kata site</code> from the katas' README files · ← → move between katas, / searches</p>
-          </footer>
-        </body>
-        </html>
+        let menuButton =
+            sidebar == nil && toc == nil
+            ? ""
+            : "\n    <button class=\"header-button menu-button\" id=\"menu-button\" type=\"button\" aria-expanded=\"false\" aria-controls=\"menu\" hidden>Menu</button>"
+        let repositoryLink = configuration.repository.map {
+            "\n    <a class=\"header-link\" href=\"\(HTML.escape($0))\">Repository</a>"
+        }
+        let footerRepository = configuration.repository.map { " · <a href=\"\(HTML.escape($0))\">the repository</a>" }
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+              <meta charset="utf-8">
+              <meta name="viewport" content="width=device-width, initial-scale=1">
+              <meta name="color-scheme" content="light dark">
+              <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+              <title>\(HTML.escape(title))</title>
+              <meta name="description" content="\(HTML.escape(description))">
+              <link rel="icon" href="\(root)assets/favicon.svg" type="image/svg+xml">
+              <link rel="stylesheet" href="\(root)assets/style.css">
+              <script src="\(root)assets/theme.js"></script>
+              <script src="\(root)assets/site.js" defer></script>
+            </head>
+            <body data-root="\(root)"\(bodyAttributes)>
+              <a class="skip-link" href="#content">Skip to content</a>
+              <header class="site-header">\(menuButton)
+                <a class="site-title" href="\(root)index.html">\(siteName)</a>
+                <div class="search" role="search">
+                  <label class="visually-hidden" for="search">Search the katas</label>
+                  <input id="search" type="search" placeholder="Search katas, patterns, text  ( / )" autocomplete="off" spellcheck="false" role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list">
+                  <ul id="search-results" class="search-results" role="listbox" aria-label="Search results" hidden></ul>
+                </div>\(repositoryLink ?? "")
+                <button class="header-button" id="theme-button" type="button" hidden>Theme</button>
+              </header>
+              <div class="layout\(sidebar == nil ? " layout-wide" : "")" id="menu">
+            \(sidebar ?? "")
+            \(main)
+            \(toc ?? "")
+              </div>
+              <footer class="site-footer">
+                <p>\(siteName) · generated by <code>kata site</code> from the katas' README files · <a href="\(root)\(workshopPath)">the whole workshop on one page</a>\(footerRepository ?? "") · ← → move between pages, / searches</p>
+              </footer>
+            </body>
+            </html>
 
-        """
+            """
     }
 
-    static func sidebar(catalog: KataCatalog, current: Kata, prefix: String) -> String {
+    /// The katas, the current one marked. On a solution page the kata is marked as the current
+    /// kata, not the current page (`aria-current="page"` would be false), and the solution is
+    /// listed under it as the page.
+    static func sidebar(catalog: KataCatalog, current: Kata, onSolution: Bool) -> String {
+        let prefix = onSolution ? "../katas/" : ""
         let items = catalog.katas.map { kata in
-            let currentAttribute = kata.number == current.number ? " aria-current=\"page\"" : ""
+            let isCurrent = kata.number == current.number
+            let marking = !isCurrent ? "" : onSolution ? " class=\"current-kata\"" : " aria-current=\"page\""
+            let solution =
+                isCurrent && onSolution
+                ? "<ol><li><a href=\"\(kata.folderName).html\" aria-current=\"page\">The solution</a></li></ol>" : ""
             return
-                "      <li><a href=\"\(prefix)\(kata.folderName).html\"\(currentAttribute)><span class=\"number\">\(kata.id)</span> \(HTML.escape(kata.title))</a></li>"
+                "      <li><a href=\"\(prefix)\(kata.folderName).html\"\(marking)><span class=\"number\">\(kata.id)</span> <span>\(HTML.escape(kata.title))</span></a>\(solution)</li>"
         }.joined(separator: "\n")
         return """
                 <nav class="sidebar" aria-label="Katas">
-                  <h2 class="sidebar-title">Katas</h2>
+                  <p class="sidebar-title">Katas</p>
                   <ol>
             \(items)
                   </ol>
@@ -201,22 +302,25 @@ enum SitePages {
             """
     }
 
-    static func pagerLinks(previous: Kata?, next: Kata?) -> String {
+    /// Links to the page before and after, named after their katas; `noun` says what they are
+    /// (`" solution"` on solution pages: "Next solution →").
+    static func pagerLinks(previous: Kata?, next: Kata?, label: String, noun: String = "") -> String {
         let previousLink =
             previous.map {
-                "<a class=\"previous\" rel=\"prev\" href=\"\($0.folderName).html\"><span>← Previous</span> \(HTML.escape($0.heading))</a>"
+                "<a class=\"previous\" rel=\"prev\" href=\"\($0.folderName).html\"><span>← Previous\(noun)</span> \(HTML.escape($0.heading))</a>"
             } ?? "<span></span>"
         let nextLink =
             next.map {
-                "<a class=\"next\" rel=\"next\" href=\"\($0.folderName).html\"><span>Next →</span> \(HTML.escape($0.heading))</a>"
+                "<a class=\"next\" rel=\"next\" href=\"\($0.folderName).html\"><span>Next\(noun) →</span> \(HTML.escape($0.heading))</a>"
             } ?? "<span></span>"
-        return "        <nav class=\"pager\" aria-label=\"Previous and next kata\">\(previousLink)\(nextLink)</nav>"
+        return "        <nav class=\"pager\" aria-label=\"\(label)\">\(previousLink)\(nextLink)</nav>"
     }
 
-    static func navigationAttributes(previous: Kata?, next: Kata?, prefix: String) -> String {
+    /// The pages ← and → open, beside the current one in the same folder.
+    static func navigationAttributes(previous: Kata?, next: Kata?) -> String {
         var attributes = ""
-        if let previous { attributes += " data-previous=\"\(prefix)\(previous.folderName).html\"" }
-        if let next { attributes += " data-next=\"\(prefix)\(next.folderName).html\"" }
+        if let previous { attributes += " data-previous=\"\(previous.folderName).html\"" }
+        if let next { attributes += " data-next=\"\(next.folderName).html\"" }
         return attributes
     }
 

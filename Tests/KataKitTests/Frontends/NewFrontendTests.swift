@@ -27,10 +27,12 @@ struct NewFrontendTests {
     @Test("takes the next free number after every folder, even a solution without its kata")
     func nextNumber() throws {
         let scaffold = try NewFrontend.scaffold(
-            for: .init(title: "Retry without waiting", patterns: " Virtual time, fake,, fake "), existing: Self.existing
+            for: .init(title: "Retry without waiting", patterns: " Virtual time, TestClock,, testclock "),
+            existing: Self.existing
         )
         #expect(scaffold.folderName == "04-retry-without-waiting")
-        #expect(scaffold.metadata.patterns == ["virtual time", "fake"])
+        // Spelled as typed, as in the Swift world; named twice in any case, kept once.
+        #expect(scaffold.metadata.patterns == ["Virtual time", "TestClock"])
         #expect(scaffold.metadata.minutes == 30)
         #expect(scaffold.metadata.difficulty == .intermediate)
         #expect(scaffold.languageMode == .v6)

@@ -109,7 +109,8 @@ struct SiteTests {
         let first = try SiteGenerator(catalog: catalog).generate()
         let second = try SiteGenerator(catalog: catalog).generate()
         #expect(first == second)
-        #expect(first.count == 4 + 2 * catalog.katas.count)
+        // index, workshop, style, theme and site scripts, favicon, search index; two pages a kata.
+        #expect(first.count == 7 + 2 * catalog.katas.count)
         let index = try #require(first["index.html"])
         for kata in catalog.katas {
             #expect(index.contains("href=\"katas/\(kata.folderName).html\""))
