@@ -35,6 +35,8 @@ struct KataCommand: ParsableCommand {
             NewCommand.self,
             ShipCommand.self,
             SiteCommand.self,
+            ProgressCommand.self,
+            WorkshopCommand.self,
         ]
     )
 }

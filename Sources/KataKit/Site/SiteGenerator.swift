@@ -16,16 +16,19 @@ import Foundation
 /// ```
 public struct SiteGenerator: Sendable {
     public let catalog: KataCatalog
+    /// False for the workshop's learner edition: no solution pages, and no links to them.
+    public let includesSolutions: Bool
 
-    public init(catalog: KataCatalog) {
+    public init(catalog: KataCatalog, includesSolutions: Bool = true) {
         self.catalog = catalog
+        self.includesSolutions = includesSolutions
     }
 
     public func generate() throws -> [String: String] {
         var pages: [String: String] = ["README.md": "index.html"]
         for kata in catalog.katas {
             pages["Katas/\(kata.folderName)/README.md"] = kataPath(kata)
-            pages["Solutions/\(kata.folderName)/SOLUTION.md"] = solutionPath(kata)
+            if includesSolutions { pages["Solutions/\(kata.folderName)/SOLUTION.md"] = solutionPath(kata) }
         }
         var links = SiteLinks(pages: pages, repositoryRoot: catalog.repository.root)
         var files: [String: String] = [:]
@@ -42,9 +45,11 @@ public struct SiteGenerator: Sendable {
             let previous = index > 0 ? catalog.katas[index - 1] : nil
             let next = index + 1 < catalog.katas.count ? catalog.katas[index + 1] : nil
             files[kataPath(kata)] = SitePages.kataPage(
-                kata: kata, page: page, catalog: catalog, previous: previous, next: next)
+                kata: kata, page: page, catalog: catalog, previous: previous, next: next,
+                linksSolution: includesSolutions)
             searchEntries.append(contentsOf: SearchEntry.entries(for: kata, page: page, url: kataPath(kata)))
 
+            guard includesSolutions else { continue }
             let solution = try solutionPage(of: kata, links: &links)
             headingIDs[solutionPath(kata)] = Set(solution.page.headings.map(\.id))
             files[solutionPath(kata)] = SitePages.solutionPage(

@@ -60,9 +60,10 @@ enum SitePages {
         )
     }
 
-    static func kataPage(kata: Kata, page: SiteMarkdown.Page, catalog: KataCatalog, previous: Kata?, next: Kata?)
-        -> String
-    {
+    static func kataPage(
+        kata: Kata, page: SiteMarkdown.Page, catalog: KataCatalog, previous: Kata?, next: Kata?,
+        linksSolution: Bool = true
+    ) -> String {
         let metadata = kata.metadata
         let command = "swift run kata check \(kata.number)"
         let pager = pagerLinks(previous: previous, next: next)
@@ -81,7 +82,7 @@ enum SitePages {
                       <div class="command"><span class="command-label" id="check-label">Check your work</span><pre class="code" aria-labelledby="check-label"><code>\(HTML.escape(command))</code></pre></div>
                     </header>
             \(page.html)
-                    <p class="spoiler-link">Passed? Compare with <a href="../solutions/\(kata.folderName).html">the reference solution</a> (a spoiler until then).</p>
+                    \(linksSolution ? #"<p class="spoiler-link">Passed? Compare with <a href="../solutions/\#(kata.folderName).html">the reference solution</a> (a spoiler until then).</p>"# : "")
             \(pager)
                   </article>
                 </main>
