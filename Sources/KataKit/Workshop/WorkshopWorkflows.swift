@@ -22,7 +22,7 @@ enum WorkshopWorkflows {
 
     static let installSteps = """
               - name: Check out the learner's code
-                uses: actions/checkout@v4
+                uses: actions/checkout@v5
               - name: Install libcmark-gfm (the kata tool renders Markdown with it)
                 run: |
                   apt-get update -qq
@@ -60,6 +60,8 @@ enum WorkshopWorkflows {
                       - name: Kata \(kata.id)
                         id: \(stepID(kata))
                         uses: classroom-resources/autograding-command-grader@v1
+                        # A kata that fails must not skip the graders after it.
+                        if: ${{ !cancelled() }}
                         with:
                           test-name: \(yamlQuoted(kata.heading))
                           command: .build/debug/kata check \(kata.number) --timeout 540
@@ -71,6 +73,7 @@ enum WorkshopWorkflows {
         text += """
                   - name: Autograding Reporter
                     uses: classroom-resources/autograding-grading-reporter@v1
+                    if: ${{ !cancelled() }}
                     env:
 
             """
@@ -106,7 +109,7 @@ enum WorkshopWorkflows {
             timeout-minutes: 60
             steps:
               - name: Check out the graded commit
-                uses: actions/checkout@v4
+                uses: actions/checkout@v5
                 with:
                   ref: ${{ github.event.workflow_run.head_sha || github.sha }}
               - name: Install libcmark-gfm (the kata tool renders Markdown with it)
@@ -123,7 +126,7 @@ enum WorkshopWorkflows {
                   GITHUB_SHA="$GRADED_SHA" .build/debug/kata progress --jobs 2 --timeout 540 \\
                     --learner "$LEARNER" --format markdown --json-file progress.json >> "$GITHUB_STEP_SUMMARY"
               - name: Upload the progress report
-                uses: actions/upload-artifact@v4
+                uses: actions/upload-artifact@v6
                 with:
                   name: progress
                   path: progress.json
