@@ -68,6 +68,11 @@ public struct Room: Sendable {
         public var name: String
         /// Where it was read from, relative to the folder given, cleaned.
         public var source: String
+        /// The name the report itself gives, cleaned, when it differs from ``name``. The folder
+        /// names the learner, not the report: a report could claim to be anyone's.
+        public var claimedName: String?
+        /// The commit the report measured, to tell a copy of a report from a second learner.
+        public var commit: String?
         /// By kata number; a kata with no cell is not started.
         public var cells: [Int: Cell]
 
@@ -117,20 +122,38 @@ public struct Room: Sendable {
         self.katas = katas
     }
 
-    /// Adds a learner, unless one of that name is there already: then the source is listed as
-    /// unreadable (a duplicate), and false is returned.
+    /// Adds a learner, unless one of that name is there already, or the same report (the same
+    /// claimed name and commit) under another name: then the source is listed as unreadable (a
+    /// duplicate), and false is returned.
     @discardableResult
-    public mutating func add(learner rawName: String, source rawSource: String, results: [ProgressReport.KataResult])
-        -> Bool
-    {
+    public mutating func add(
+        learner rawName: String, source rawSource: String, results: [ProgressReport.KataResult],
+        claimedName rawClaimedName: String? = nil, commit: String? = nil
+    ) -> Bool {
         let name = RoomText.clean(rawName, limit: Self.nameLimit)
         let source = RoomText.clean(rawSource, limit: Self.nameLimit * 3)
+        let claimedName = rawClaimedName.map { RoomText.clean($0, limit: Self.nameLimit) }.flatMap {
+            $0.isEmpty || $0 == name ? nil : $0
+        }
         if let other = learners.first(where: { $0.name == name }) {
             unreadable.append(
                 Unreadable(
                     source: source,
                     reason:
                         "a second report for learner \(name) (the first is \(other.source)); only the first is shown"
+                ))
+            return false
+        }
+        if let commit,
+            let other = learners.first(where: {
+                $0.commit == commit && ($0.claimedName ?? $0.name) == (claimedName ?? name)
+            })
+        {
+            unreadable.append(
+                Unreadable(
+                    source: source,
+                    reason:
+                        "a copy of the report of learner \(other.name) (\(other.source)): same name, same commit; shown once"
                 ))
             return false
         }
@@ -142,7 +165,8 @@ public struct Room: Sendable {
                 firstFailureTest: result.firstFailure?.test.map { RoomText.clean($0, limit: Self.testNameLimit) },
                 firstFailureMessage: result.firstFailure.map { RoomText.clean($0.message, limit: Self.messageLimit) })
         }
-        learners.append(Learner(name: name, source: source, cells: cells))
+        learners.append(
+            Learner(name: name, source: source, claimedName: claimedName, commit: commit, cells: cells))
         learners.sort { $0.name.lowercased() < $1.name.lowercased() }
         return true
     }

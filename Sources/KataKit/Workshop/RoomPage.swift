@@ -26,7 +26,7 @@ public enum RoomPage {
         .notStarted { background: var(--none); }
         .legend span { display: inline-block; padding: .1rem .5rem; margin-right: .4rem; color: #fff; border-radius: 3px; }
         .stuck li { margin-bottom: .8rem; } .stuck code, .unreadable code { overflow-wrap: anywhere; }
-        .message { display: block; color: GrayText; font-size: 90%; overflow-wrap: anywhere; white-space: pre-wrap; }
+        .message, .claimed { display: block; color: GrayText; font-size: 90%; overflow-wrap: anywhere; white-space: pre-wrap; }
         """
 
     public static var contentSecurityPolicy: String {
@@ -76,7 +76,9 @@ public enum RoomPage {
         body += room.katas.map { "<th title=\"\(e($0.heading))\">\($0.id)</th>" }.joined()
         body += "<th>Passed</th></tr></thead>\n<tbody>\n"
         for learner in room.learners {
-            body += "<tr><th class=\"learner\" title=\"\(e(learner.source))\">\(e(learner.name))</th>"
+            body += "<tr><th class=\"learner\" title=\"\(e(learner.source))\">\(e(learner.name))"
+            body += learner.claimedName.map { "<span class=\"claimed\">says: \(e($0))</span>" } ?? ""
+            body += "</th>"
             for kata in room.katas {
                 let cell = learner.cells[kata.number]
                 let state = cell?.state ?? .notStarted

@@ -48,8 +48,17 @@ public enum RoomReportReader {
             let relative = String(url.standardizedFileURL.path.dropFirst(base.path.count + 1))
             paths.append((relative, url))
         }
+        var reports: [(relative: String, report: ProgressReport)] = []
         for (relative, url) in paths.sorted(by: { $0.relative < $1.relative }) {
-            read(file: url, relativePath: relative, into: &room)
+            if let report = read(file: url, relativePath: relative, into: &room) { reports.append((relative, report)) }
+        }
+        // A report whose own name matches its folder comes first, so that a copy of it in
+        // another folder is the one set aside as a copy.
+        let canonicalFirst =
+            reports.filter { $0.report.learner == learnerName(forRelativePath: $0.relative) }
+            + reports.filter { $0.report.learner != learnerName(forRelativePath: $0.relative) }
+        for (relative, report) in canonicalFirst {
+            add(report, relativePath: relative, into: &room)
         }
         if paths.isEmpty {
             room.unreadable.append(
@@ -57,9 +66,10 @@ public enum RoomReportReader {
         }
     }
 
-    static func read(file url: URL, relativePath: String, into room: inout Room) {
-        func unreadable(_ reason: String) {
+    static func read(file url: URL, relativePath: String, into room: inout Room) -> ProgressReport? {
+        func unreadable(_ reason: String) -> ProgressReport? {
             room.unreadable.append(.init(source: RoomText.clean(relativePath, limit: 180), reason: reason))
+            return nil
         }
         let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey, .isSymbolicLinkKey])
         guard values?.isSymbolicLink != true, values?.isRegularFile == true else {
@@ -71,13 +81,29 @@ public enum RoomReportReader {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             return unreadable("cannot be read")
         }
-        read(data: data, relativePath: relativePath, into: &room)
+        return decode(data, relativePath: relativePath, into: &room)
     }
 
-    /// Reads one report's bytes; `relativePath` names it in the room.
+    /// Reads one report's bytes into the room; `relativePath` (within the folder given) names it.
     public static func read(data: Data, relativePath: String, into room: inout Room) {
-        func unreadable(_ reason: String) {
+        if let report = decode(data, relativePath: relativePath, into: &room) {
+            add(report, relativePath: relativePath, into: &room)
+        }
+    }
+
+    /// The learner is named by the folder the facilitator downloaded the report to, not by the
+    /// report, which could claim any name; the report's name is shown beside it when it differs.
+    static func add(_ report: ProgressReport, relativePath: String, into room: inout Room) {
+        room.add(
+            learner: learnerName(forRelativePath: relativePath), source: relativePath, results: report.katas,
+            claimedName: report.learner, commit: report.commit)
+    }
+
+    /// The report in `data`, or nil with the reason listed in the room.
+    static func decode(_ data: Data, relativePath: String, into room: inout Room) -> ProgressReport? {
+        func unreadable(_ reason: String) -> ProgressReport? {
             room.unreadable.append(.init(source: RoomText.clean(relativePath, limit: 180), reason: reason))
+            return nil
         }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
             return unreadable("not JSON, or cut short (an upload that did not finish?)")
@@ -108,7 +134,6 @@ public enum RoomReportReader {
                 return unreadable("damaged: kata \(kata.number) appears twice")
             }
         }
-        let name = report.learner.flatMap { $0.isEmpty ? nil : $0 } ?? learnerName(forRelativePath: relativePath)
-        room.add(learner: name, source: relativePath, results: report.katas)
+        return report
     }
 }

@@ -22,8 +22,8 @@ struct RoomTests {
             firstFailure: message.map { .init(test: failed.first, message: $0) }, seconds: 1)
     }
 
-    static func report(_ learner: String?, _ katas: [ProgressReport.KataResult]) -> Data {
-        Data(ProgressReport(learner: learner, commit: nil, katas: katas).json().utf8)
+    static func report(_ learner: String?, _ katas: [ProgressReport.KataResult], commit: String? = "c0ffee") -> Data {
+        Data(ProgressReport(learner: learner, commit: commit, katas: katas).json().utf8)
     }
 
     static let fixtureSlugs = [1: "passing-kata", 2: "failing-kata", 3: "broken-kata", 4: "flaky-kata"]
@@ -65,7 +65,7 @@ struct RoomTests {
         #expect(reasons["future/progress.json"]?.contains("newer kata tool (report version 99") == true)
         #expect(reasons["other.json"]?.contains("not a kata progress report") == true)
         #expect(reasons["bob/progress.json"]?.contains("for another set of katas") == true)
-        #expect(reasons["ada-again/progress.json"]?.contains("a second report for learner ada") == true)
+        #expect(reasons["ada-again/progress.json"]?.contains("a copy of the report of learner ada") == true)
         #expect(reasons["damaged/progress.json"]?.contains("damaged") == true)
         #expect(room.unreadable.count == 7)
     }
@@ -80,8 +80,10 @@ struct RoomTests {
         ]
         RoomReportReader.read(data: Self.report(name, katas), relativePath: "x/progress.json", into: &room)
         let learner = try #require(room.learners.first)
-        #expect(!learner.name.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x1B })
-        #expect(learner.name.count <= Room.nameLimit + 1)
+        #expect(learner.name == "x")
+        let claimed = try #require(learner.claimedName)
+        #expect(!claimed.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x1B })
+        #expect(claimed.count <= Room.nameLimit + 1)
         let message = try #require(learner.cells[2]?.firstFailureMessage)
         #expect(message.count <= Room.messageLimit + 1)
 
@@ -104,6 +106,22 @@ struct RoomTests {
         #expect(SHA256.base64("abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
         #expect(SHA256.base64("") == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
         #expect(html.contains("style-src 'sha256-\(SHA256.base64(RoomPage.stylesheet))'"))
+    }
+
+    @Test("the folder names the learner, not the report, which could claim to be anyone")
+    func folderNamesTheLearner() throws {
+        var room = Room(katas: try Self.catalog().katas)
+        let katas = [Self.result(1, "passing-kata", "passed")]
+        RoomReportReader.read(
+            data: Self.report("ada", katas, commit: "1"), relativePath: "ada/progress.json", into: &room)
+        RoomReportReader.read(
+            data: Self.report("ada", katas, commit: "2"), relativePath: "ken/progress.json", into: &room)
+        RoomReportReader.read(data: Self.report(nil, katas), relativePath: "grace.json", into: &room)
+        #expect(room.learners.map(\.name) == ["ada", "grace", "ken"])
+        #expect(room.learners[2].claimedName == "ada")
+        #expect(room.learners[0].claimedName == nil)
+        #expect(RoomPage.html(room).contains("says: ada"))
+        #expect(room.unreadable.isEmpty)
     }
 
     @Test("the kata where most learners are stuck comes first, with the test that fails most")
