@@ -20,6 +20,7 @@ public enum RoomText {
     /// One line of safe text, at most `limit` characters (then ending with `…`).
     public static func clean(_ text: String, limit: Int = 200) -> String {
         var cleaned = String.UnicodeScalarView()
+        var scalars = 0
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\t" || scalar == "\r" {
                 cleaned.append(" ")
@@ -29,7 +30,8 @@ public enum RoomText {
                 cleaned.append(scalar)
             }
             // Cut early, by scalars, so a message of megabytes costs no more than its first part.
-            if cleaned.count > limit * 4 { break }
+            scalars += 1
+            if scalars > limit * 4 { break }
         }
         let line = String(cleaned)
         return line.count > limit ? String(line.prefix(limit)) + "…" : line
