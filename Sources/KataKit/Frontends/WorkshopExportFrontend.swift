@@ -21,7 +21,7 @@ public struct WorkshopExportFrontend: Sendable {
         let catalog = try KataCatalog.load(from: repository)
         let folder = URL(fileURLWithPath: destination, isDirectory: true, relativeTo: context.workingDirectory)
             .standardizedFileURL
-        let count = try WorkshopExporter(catalog: catalog, toolRoot: toolRoot).write(to: folder)
+        let count = try WorkshopExporter(catalog: catalog, toolRoot: toolRoot).export(into: folder)
         let console = context.console
         console.line(
             console.style.green("✔ ")

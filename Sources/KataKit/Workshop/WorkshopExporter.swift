@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let exporter = WorkshopExporter(catalog: try KataCatalog.load(from: repository))
-/// try exporter.write(to: URL(fileURLWithPath: "/tmp/katas-workshop"))
+/// try exporter.export(into: URL(fileURLWithPath: "/tmp/katas-workshop"))
 /// ```
 ///
 /// Build output (`.build*`, `.swiftpm`), `Package.resolved`, `.DS_Store` and symbolic links are
@@ -83,7 +83,7 @@ public struct WorkshopExporter: Sendable {
     /// Writes the edition into `destination`, which must be empty (or not exist yet) and lie
     /// outside the repository. Returns how many files it wrote.
     @discardableResult
-    public func write(to destination: URL) throws -> Int {
+    public func export(into destination: URL) throws -> Int {
         let destination = destination.standardizedFileURL
         let fileManager = FileManager.default
         for root in [catalog.repository, KataRepository(root: toolRoot)] where root.contains(destination) {
@@ -103,15 +103,26 @@ public struct WorkshopExporter: Sendable {
             }
         }
         let files = try files()
+        // Written into a hidden folder beside the destination, then renamed into place in one
+        // step: a full disk or Ctrl-C leaves no half-written edition that looks complete.
+        let staging = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).partial-\(UUID().uuidString)", isDirectory: true)
         do {
+            defer { try? fileManager.removeItem(at: staging) }
+            try fileManager.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             for path in files.keys.sorted() {
-                let url = destination.appendingPathComponent(path)
+                let url = staging.appendingPathComponent(path)
                 try fileManager.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try files[path]!.write(to: url)
+                try files[path]!.write(to: url, options: .atomic)
                 if Self.executables.contains(path) {
                     try fileManager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
                 }
+            }
+            // rename(2) replaces an empty folder, and fails on one that gained files meanwhile.
+            guard rename(staging.path, destination.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
             }
         } catch {
             throw KataError(

@@ -58,8 +58,8 @@ struct WorkshopExporterTests {
         let (exporter, _) = try Self.exporter()
         let first = ScratchFolder.make("edition")
         let second = ScratchFolder.make("edition")
-        try exporter.write(to: first)
-        try exporter.write(to: second)
+        try exporter.export(into: first)
+        try exporter.export(into: second)
         #expect(Self.snapshot(first) == Self.snapshot(second))
         #expect(Self.snapshot(first).count == (try exporter.files()).count)
     }
@@ -69,9 +69,9 @@ struct WorkshopExporterTests {
         let (exporter, repository) = try Self.exporter()
         let full = ScratchFolder.make("full")
         try Fixtures.write("mine", to: full.appendingPathComponent("notes.txt"))
-        #expect(throws: KataError.self) { try exporter.write(to: full) }
+        #expect(throws: KataError.self) { try exporter.export(into: full) }
         #expect(try String(contentsOf: full.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
-        #expect(throws: KataError.self) { try exporter.write(to: repository.root.appendingPathComponent("edition")) }
+        #expect(throws: KataError.self) { try exporter.export(into: repository.root.appendingPathComponent("edition")) }
         #expect(!FileManager.default.fileExists(atPath: repository.root.appendingPathComponent("edition").path))
     }
 
@@ -79,7 +79,7 @@ struct WorkshopExporterTests {
     func editionBehaviour() throws {
         let (exporter, _) = try Self.exporter()
         let edition = ScratchFolder.make("edition")
-        try exporter.write(to: edition)
+        try exporter.export(into: edition)
         let captured = CapturedConsole()
         let context = CommandContext(
             workingDirectory: edition, environment: [:], console: captured.console())
