@@ -59,6 +59,9 @@ extension EndToEnd {
             let watch = try kata(["watch", "1", "--poll"], input: "q")
             #expect(watch.status == 0, "\(watch.errors)")
             #expect(!watch.output.contains("SOLUTION.md"))
+            // The edition's site is the export's: without solution pages, and up to date.
+            let site = try kata(["site", "--check"])
+            #expect(site.status == 0, "\(site.errors)")
             for command in [["verify"], ["ship"], ["new", "A kata", "--patterns", "a"]] {
                 let refused = try kata(command)
                 #expect(refused.status == 64)
@@ -150,6 +153,36 @@ extension EndToEnd {
             let line = result.output.split(separator: "\n").first { $0.hasPrefix("ada ") }
             #expect(line?.hasSuffix("✔  ·  ·  ✔   2 of 4") == true, "\(result.output)")
             #expect(result.output.contains("empty-clone: a clone with no katas"))
+        }
+
+        @Test("a clone's kata that hangs is stopped at --timeout and shown as hung, with the rest of the room")
+        func hungClone() throws {
+            let edition = try Self.edition()
+            let clones = ScratchFolder.make("clones")
+            let learner = clones.appendingPathComponent("hung-learner")
+            try FileManager.default.createDirectory(at: clones, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: Fixtures.folder.appendingPathComponent("hanging-repository"), to: learner)
+            // The learner's own change (so the kata counts as started), which hangs like the starter.
+            let source = learner.appendingPathComponent("Katas/01-hanging-kata/Sources/Kata01/Greeter.swift")
+            try (String(contentsOf: source, encoding: .utf8) + "\n// my attempt\n").write(
+                to: source, atomically: true, encoding: .utf8)
+            let hanging = try KataCatalog.load(from: KataRepository(root: learner))
+            let started = ContinuousClock.now
+            let result = try KataBinary.run(
+                [
+                    "workshop", "room", "--clones", clones.path, "--run-learner-code", "--timeout", "90",
+                    "--root", learner.path,
+                ],
+                in: edition)
+            #expect(ContinuousClock.now - started < .seconds(240))
+            #expect(result.status == 0, "\(result.errors)")
+            let line = result.output.split(separator: "\n").first { $0.hasPrefix("hung-learner") }
+            #expect(line?.contains("H ") == true, "\(result.output)")
+            #expect(result.output.contains("\(hanging.katas[0].heading): 1 stuck"), "\(result.output)")
+            #expect(
+                KataBinary.processes(mentioning: learner.path).isEmpty,
+                "\(KataBinary.processes(mentioning: learner.path))")
         }
 
         @Test(

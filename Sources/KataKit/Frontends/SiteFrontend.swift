@@ -17,7 +17,8 @@ public struct SiteFrontend: Sendable {
                 "The site is built only from a complete catalog; fix the katas above first. site/ was not changed.")
             return ExitStatus.invalidCatalog
         }
-        let files = try SiteGenerator(catalog: catalog).generate()
+        // The learner edition has no solutions, so its site has no solution pages.
+        let files = try SiteGenerator(catalog: catalog, includesSolutions: catalog.repository.edition == nil).generate()
         let writer = SiteWriter(directory: catalog.repository.root.appendingPathComponent("site", isDirectory: true))
         let console = context.console
         if checkOnly {
