@@ -186,6 +186,33 @@ extension EndToEnd {
         }
 
         @Test(
+            "Ctrl-C during kata workshop room --run-learner-code stops every learner's test process",
+            .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline")))
+        func interruptRoom() throws {
+            let clones = ScratchFolder.make("clones")
+            let learner = clones.appendingPathComponent("learner")
+            try FileManager.default.createDirectory(at: clones, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: Fixtures.folder.appendingPathComponent("hanging-repository"), to: learner)
+            let kata = Process()
+            kata.executableURL = KataBinary.url
+            kata.arguments = [
+                "workshop", "room", "--clones", clones.path, "--run-learner-code", "--root", learner.path,
+            ]
+            kata.currentDirectoryURL = clones
+            kata.standardOutput = FileHandle.nullDevice
+            kata.standardError = FileHandle.nullDevice
+            try kata.run()
+            #expect(KataBinary.waitForTestBinary(in: learner), "the learner's test process never started")
+            kill(kata.processIdentifier, SIGINT)
+            kata.waitUntilExit()
+            #expect(kata.terminationStatus == 130)
+            #expect(
+                KataBinary.processes(mentioning: learner.path).isEmpty,
+                "\(KataBinary.processes(mentioning: learner.path))")
+        }
+
+        @Test(
             "Ctrl-C during kata progress stops every test process it started",
             .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline")))
         func interruptProgress() throws {
