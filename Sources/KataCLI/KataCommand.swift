@@ -16,6 +16,9 @@ struct KataCommand: ParsableCommand {
             with the reference solution.
             Authors start a kata with `kata new "Title" --patterns "a,b"` and run `kata verify` to \
             prove every kata keeps the rules.
+            Facilitators hand out `kata workshop export DIR` (the learner edition, without \
+            solutions) and watch `kata workshop room REPORTS --html room.html`; `kata progress` \
+            runs every kata's tests and reports where a learner stands.
 
             Exit codes: 0 success, 1 a kata failed, 64 bad arguments or unknown kata, \
             65 a kata's README or layout is broken, 66 no kata repository found, \
@@ -35,6 +38,8 @@ struct KataCommand: ParsableCommand {
             NewCommand.self,
             ShipCommand.self,
             SiteCommand.self,
+            ProgressCommand.self,
+            WorkshopCommand.self,
         ]
     )
 }

@@ -47,7 +47,12 @@ public struct CheckExplanation: Sendable {
                 lines.append(
                     "Next: \(next.heading). Read it with `kata show \(next.number)`, check it with `kata check \(next.number)`."
                 )
-                lines.append("Curious how the reference solution did it? Solutions/\(kata.folderName)/SOLUTION.md")
+                // The learner edition (and any copy without Solutions/) has no notes to point to.
+                if FileManager.default.fileExists(
+                    atPath: kata.solutionDirectory.appendingPathComponent("SOLUTION.md").path)
+                {
+                    lines.append("Curious how the reference solution did it? Solutions/\(kata.folderName)/SOLUTION.md")
+                }
             } else {
                 lines.append("That was the last kata. Well done.")
             }

@@ -56,6 +56,7 @@ public struct NewFrontend: Sendable {
 
     public func run(_ request: Request) throws -> Int32 {
         let repository = try context.repository()
+        try repository.requireFullRepository(for: "new")
         let scaffold = try Self.scaffold(for: request, existing: try ExistingKatas(repository: repository))
         let manifestURL = repository.root.appendingPathComponent("Package.swift")
         let manifest = try Self.manifest(adding: scaffold, to: manifestURL)

@@ -15,6 +15,7 @@ public struct ShipFrontend: Sendable {
     }
 
     public func run(katas references: [String], checkOnly: Bool) throws -> Int32 {
+        try context.repository().requireFullRepository(for: "ship")
         let catalog = try context.catalog()
         let katas = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
         let console = context.console

@@ -18,7 +18,10 @@ public struct SiteFrontend: Sendable {
             return ExitStatus.invalidCatalog
         }
         let configuration = try SiteConfiguration.load(from: catalog.repository.root)
-        let files = try SiteGenerator(catalog: catalog, configuration: configuration).generate()
+        // The learner edition has no solutions, so its site has no solution pages.
+        let files = try SiteGenerator(
+            catalog: catalog, configuration: configuration, includesSolutions: catalog.repository.edition == nil
+        ).generate()
         let writer = SiteWriter(directory: catalog.repository.root.appendingPathComponent("site", isDirectory: true))
         let console = context.console
         if checkOnly {

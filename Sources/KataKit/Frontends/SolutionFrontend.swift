@@ -23,6 +23,15 @@ public struct SolutionFrontend: Sendable {
     public func run(kata reference: String, assumeYes: Bool = false, usePager: Bool = true) throws -> Int32 {
         let catalog = try context.catalog()
         let kata = try catalog.kata(named: reference)
+        if let edition = catalog.repository.edition {
+            // Not an error: the learner asked a fair question, and this is the answer.
+            context.console.line(
+                "This is the workshop's learner edition: it comes without reference solutions, so there is none for \(kata.heading) here."
+            )
+            context.console.line(edition.solutions)
+            context.console.line("Until then, `kata hint \(kata.number)` gives a nudge, one hint at a time.")
+            return ExitStatus.success
+        }
         let repository = catalog.repository
         // Before asking: a spoiler question about a solution that is not there would only annoy.
         let folders = try Folders(kata: kata, repository: repository)

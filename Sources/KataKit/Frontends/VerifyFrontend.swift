@@ -30,6 +30,7 @@ public struct VerifyFrontend: Sendable {
         katas references: [String], repetitions: Int = 1, sanitizer: Sanitizer? = nil, jobs: Int? = nil,
         format: Format = .text
     ) throws -> Int32 {
+        try context.repository().requireFullRepository(for: "verify")
         let catalog = try context.catalog()
         let named = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
         // `kata verify 1 01` names one kata twice; two runs of it would share its build folder.

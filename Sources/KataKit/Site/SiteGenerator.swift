@@ -18,17 +18,20 @@ public struct SiteGenerator: Sendable {
     public let catalog: KataCatalog
     /// Where the repository is published, for its links; none by default (``SiteConfiguration``).
     public let configuration: SiteConfiguration
+    /// False for the workshop's learner edition: no solution pages, and no links to them.
+    public let includesSolutions: Bool
 
-    public init(catalog: KataCatalog, configuration: SiteConfiguration = .none) {
+    public init(catalog: KataCatalog, configuration: SiteConfiguration = .none, includesSolutions: Bool = true) {
         self.catalog = catalog
         self.configuration = configuration
+        self.includesSolutions = includesSolutions
     }
 
     public func generate() throws -> [String: String] {
         var pages: [String: String] = ["README.md": "index.html"]
         for kata in catalog.katas {
             pages["Katas/\(kata.folderName)/README.md"] = kataPath(kata)
-            pages["Solutions/\(kata.folderName)/SOLUTION.md"] = solutionPath(kata)
+            if includesSolutions { pages["Solutions/\(kata.folderName)/SOLUTION.md"] = solutionPath(kata) }
         }
         var links = SiteLinks(pages: pages, repositoryRoot: catalog.repository.root)
         var files: [String: String] = [:]
@@ -47,7 +50,8 @@ public struct SiteGenerator: Sendable {
             let previous = index > 0 ? catalog.katas[index - 1] : nil
             let next = index + 1 < catalog.katas.count ? catalog.katas[index + 1] : nil
             files[kataPath(kata)] = SitePages.kataPage(
-                kata: kata, page: page, catalog: catalog, previous: previous, next: next, configuration: configuration)
+                kata: kata, page: page, catalog: catalog, previous: previous, next: next, configuration: configuration,
+                linksSolution: includesSolutions)
             searchEntries.append(contentsOf: SearchEntry.entries(for: kata, page: page, url: kataPath(kata)))
 
             // The same markdown as a chapter of the workshop page. Its links were checked just
@@ -60,6 +64,7 @@ public struct SiteGenerator: Sendable {
             }
             chapters.append((kata, chapter))
 
+            guard includesSolutions else { continue }
             let solution = try solutionPage(of: kata, links: &links)
             headingIDs[solutionPath(kata)] = Set(solution.page.headings.map(\.id))
             files[solutionPath(kata)] = SitePages.solutionPage(

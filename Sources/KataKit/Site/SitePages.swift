@@ -66,9 +66,16 @@ enum SitePages {
     /// The printable page: every kata in order, hints open, no solutions.
     static let workshopPath = "workshop.html"
 
+    private static func spoilerLink(_ kata: Kata) -> String {
+        """
+                    <p class="spoiler-link">Passed? Compare with <a href="../solutions/\(kata.folderName).html">the reference solution</a> (a spoiler until then).</p>
+        """
+    }
+
+    /// `linksSolution`: false in the workshop's learner edition, which has no solution pages.
     static func kataPage(
         kata: Kata, page: SiteMarkdown.Page, catalog: KataCatalog, previous: Kata?, next: Kata?,
-        configuration: SiteConfiguration = .none
+        configuration: SiteConfiguration = .none, linksSolution: Bool = true
     ) -> String {
         let command = "swift run kata check \(kata.number)"
         let pager = pagerLinks(previous: previous, next: next, label: "Previous and next kata")
@@ -79,7 +86,7 @@ enum SitePages {
                       <div class="command"><span class="command-label" id="check-label">Check your work</span><pre class="code" aria-labelledby="check-label"><code>\(HTML.escape(command))</code></pre></div>
                     </header>
             \(page.html)
-                    <p class="spoiler-link">Passed? Compare with <a href="../solutions/\(kata.folderName).html">the reference solution</a> (a spoiler until then).</p>
+            \(linksSolution ? spoilerLink(kata) : "")
             \(editLink(configuration.editURL("Katas/\(kata.folderName)/README.md")))
             \(pager)
                   </article>

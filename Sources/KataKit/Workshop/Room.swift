@@ -1,0 +1,207 @@
+import Foundation
+
+/// What `kata workshop room` shows a facilitator: every learner's standing on every kata, the
+/// inputs it could not read, and where the room is stuck.
+///
+/// Everything a learner controls (names, test names, messages, paths) is cleaned with
+/// ``RoomText/clean(_:limit:)`` when the room is built, so both the terminal table and the HTML
+/// page start from one-line, bounded text; the page escapes it on top.
+///
+/// ```swift
+/// var room = Room(katas: catalog.katas)
+/// room.add(learner: "ada", source: "ada/progress.json", results: report.katas)
+/// room.stuck.first?.kata.title   // the kata to explain next
+/// ```
+public struct Room: Sendable {
+    /// A cell of the heat map.
+    public enum State: String, Sendable, CaseIterable {
+        case passed
+        case failing
+        case doesNotCompile
+        case hung
+        case notStarted
+
+        /// For people.
+        public var label: String {
+            switch self {
+            case .passed: "passed"
+            case .failing: "failing"
+            case .doesNotCompile: "does not compile"
+            case .hung: "hung"
+            case .notStarted: "not started"
+            }
+        }
+
+        /// One column wide, for the terminal table.
+        public var mark: String {
+            switch self {
+            case .passed: "✔"
+            case .failing: "✘"
+            case .doesNotCompile: "C"
+            case .hung: "H"
+            case .notStarted: "·"
+            }
+        }
+
+        init(_ result: ProgressReport.KataResult) {
+            switch TestRunSummary.Outcome(rawValue: result.outcome) {
+            case .passed: self = .passed
+            case _ where !result.started: self = .notStarted
+            case .buildFailed: self = .doesNotCompile
+            case .timedOut: self = .hung
+            default: self = .failing
+            }
+        }
+    }
+
+    /// One learner's kata.
+    public struct Cell: Sendable {
+        public var state: State
+        /// Cleaned test names.
+        public var failedTests: [String]
+        public var firstFailureTest: String?
+        public var firstFailureMessage: String?
+    }
+
+    public struct Learner: Sendable {
+        /// Cleaned: one line, no control or bidi characters.
+        public var name: String
+        /// Where it was read from, relative to the folder given, cleaned.
+        public var source: String
+        /// The name the report itself gives, cleaned, when it differs from ``name``. The folder
+        /// names the learner, not the report: a report could claim to be anyone's.
+        public var claimedName: String?
+        /// The commit the report measured, to tell a copy of a report from a second learner.
+        public var commit: String?
+        /// By kata number; a kata with no cell is not started.
+        public var cells: [Int: Cell]
+
+        public var passed: Int { cells.values.filter { $0.state == .passed }.count }
+        public func state(of kata: Kata) -> State { cells[kata.number]?.state ?? .notStarted }
+    }
+
+    /// An input that could not be read, and why.
+    public struct Unreadable: Sendable, Equatable {
+        public var source: String
+        public var reason: String
+    }
+
+    /// A test that fails for several learners of one kata.
+    public struct FailingTest: Sendable {
+        public var name: String
+        public var learners: Int
+        /// The first message seen for it.
+        public var message: String?
+    }
+
+    /// Where the room stands on one kata.
+    public struct KataSummary: Sendable {
+        public var kata: Kata
+        public var passed: Int
+        /// Started and not passed: failing, not compiling or hung.
+        public var stuck: Int
+        public var notStarted: Int
+        public var doesNotCompile: Int
+        public var hung: Int
+        /// The tests that fail for the most learners, most first (at most five).
+        public var failingTests: [FailingTest]
+        /// A compiler message, when some learners' code does not compile.
+        public var firstCompileError: String?
+    }
+
+    /// Learners' strings are cut to these lengths.
+    public static let nameLimit = 60
+    public static let testNameLimit = 160
+    public static let messageLimit = 400
+
+    public let katas: [Kata]
+    public private(set) var learners: [Learner] = []
+    public var unreadable: [Unreadable] = []
+
+    public init(katas: [Kata]) {
+        self.katas = katas
+    }
+
+    /// Adds a learner, unless one of that name is there already, or the same report (the same
+    /// claimed name and commit) under another name: then the source is listed as unreadable (a
+    /// duplicate), and false is returned.
+    @discardableResult
+    public mutating func add(
+        learner rawName: String, source rawSource: String, results: [ProgressReport.KataResult],
+        claimedName rawClaimedName: String? = nil, commit: String? = nil
+    ) -> Bool {
+        let name = RoomText.clean(rawName, limit: Self.nameLimit)
+        let source = RoomText.clean(rawSource, limit: Self.nameLimit * 3)
+        let claimedName = rawClaimedName.map { RoomText.clean($0, limit: Self.nameLimit) }.flatMap {
+            $0.isEmpty || $0 == name ? nil : $0
+        }
+        if let other = learners.first(where: { $0.name == name }) {
+            unreadable.append(
+                Unreadable(
+                    source: source,
+                    reason:
+                        "a second report for learner \(name) (the first is \(other.source)); only the first is shown"
+                ))
+            return false
+        }
+        if let commit,
+            let other = learners.first(where: {
+                $0.commit == commit && ($0.claimedName ?? $0.name) == (claimedName ?? name)
+            })
+        {
+            unreadable.append(
+                Unreadable(
+                    source: source,
+                    reason:
+                        "a copy of the report of learner \(other.name) (\(other.source)): same name, same commit; shown once"
+                ))
+            return false
+        }
+        var cells: [Int: Cell] = [:]
+        for result in results {
+            cells[result.number] = Cell(
+                state: State(result),
+                failedTests: result.failedTests.prefix(200).map { RoomText.clean($0, limit: Self.testNameLimit) },
+                firstFailureTest: result.firstFailure?.test.map { RoomText.clean($0, limit: Self.testNameLimit) },
+                firstFailureMessage: result.firstFailure.map { RoomText.clean($0.message, limit: Self.messageLimit) })
+        }
+        learners.append(
+            Learner(name: name, source: source, claimedName: claimedName, commit: commit, cells: cells))
+        learners.sort { $0.name.lowercased() < $1.name.lowercased() }
+        return true
+    }
+
+    /// Every kata with learners stuck on it, the most stuck first (ties: the earlier kata, which
+    /// the rest of the room meets next): the next thing to explain is at the top.
+    public var stuck: [KataSummary] {
+        summaries.filter { $0.stuck > 0 }.sorted { ($0.stuck, -$0.kata.number) > ($1.stuck, -$1.kata.number) }
+    }
+
+    /// Every kata, in catalog order.
+    public var summaries: [KataSummary] {
+        katas.map { kata in
+            let cells = learners.map { $0.cells[kata.number] ?? Cell(state: .notStarted, failedTests: []) }
+            var counts: [String: (learners: Int, message: String?)] = [:]
+            for cell in cells where cell.state == .failing || cell.state == .hung {
+                for test in Set(cell.failedTests) {
+                    let message = cell.firstFailureTest == test ? cell.firstFailureMessage : nil
+                    let known = counts[test]
+                    counts[test] = ((known?.learners ?? 0) + 1, known?.message ?? message)
+                }
+            }
+            let failing = counts.map {
+                FailingTest(name: $0.key, learners: $0.value.learners, message: $0.value.message)
+            }
+            .sorted { ($0.learners, $1.name) > ($1.learners, $0.name) }
+            return KataSummary(
+                kata: kata,
+                passed: cells.filter { $0.state == .passed }.count,
+                stuck: cells.filter { [.failing, .doesNotCompile, .hung].contains($0.state) }.count,
+                notStarted: cells.filter { $0.state == .notStarted }.count,
+                doesNotCompile: cells.filter { $0.state == .doesNotCompile }.count,
+                hung: cells.filter { $0.state == .hung }.count,
+                failingTests: Array(failing.prefix(5)),
+                firstCompileError: cells.first { $0.state == .doesNotCompile }?.firstFailureMessage)
+        }
+    }
+}

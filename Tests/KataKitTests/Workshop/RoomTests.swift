@@ -1,0 +1,161 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import KataKit
+
+/// The room reads learners' reports, which are untrusted: every bad one is named with a reason,
+/// every learner string is cleaned and escaped, and the rest of the room is still shown.
+@Suite("kata workshop room")
+struct RoomTests {
+    static func catalog() throws -> KataCatalog {
+        try KataCatalog.load(from: KataRepository(root: Fixtures.folder.appendingPathComponent("repository")))
+    }
+
+    static func result(
+        _ number: Int, _ slug: String, _ outcome: String, started: Bool = true, failed: [String] = [],
+        message: String? = nil
+    ) -> ProgressReport.KataResult {
+        ProgressReport.KataResult(
+            number: number, slug: slug, title: "Kata \(number)", outcome: outcome, started: started,
+            passedTests: [], failedTests: failed,
+            firstFailure: message.map { .init(test: failed.first, message: $0) }, seconds: 1)
+    }
+
+    static func report(_ learner: String?, _ katas: [ProgressReport.KataResult], commit: String? = "c0ffee") -> Data {
+        Data(ProgressReport(learner: learner, commit: commit, katas: katas).json().utf8)
+    }
+
+    static let fixtureSlugs = [1: "passing-kata", 2: "failing-kata", 3: "broken-kata", 4: "flaky-kata"]
+
+    @Test("a report survives the trip through JSON, with its schema and version")
+    func roundTrip() throws {
+        let report = ProgressReport(
+            learner: "ada", commit: "abc", katas: [Self.result(2, "failing-kata", "testsFailed", failed: ["x"])])
+        let decoded = try JSONDecoder().decode(ProgressReport.self, from: Data(report.json().utf8))
+        #expect(decoded == report)
+        #expect(report.json().hasPrefix(#"{"commit":"abc","katas":[{"#))
+        #expect(report.json().contains(#""schema":"dispatch-katas/progress","total":1,"version":1}"#))
+    }
+
+    @Test("bad reports are each named with a reason, and the good ones are still shown")
+    func hostileReports() throws {
+        var room = Room(katas: try Self.catalog().katas)
+        let good = Self.report("ada", [Self.result(1, "passing-kata", "passed")])
+        RoomReportReader.read(data: good, relativePath: "ada/progress.json", into: &room)
+        RoomReportReader.read(data: good.prefix(good.count / 2), relativePath: "cut/progress.json", into: &room)
+        RoomReportReader.read(data: Data("<html>".utf8), relativePath: "html/progress.json", into: &room)
+        RoomReportReader.read(
+            data: Data(#"{"schema":"dispatch-katas/progress","version":99,"katas":[]}"#.utf8),
+            relativePath: "future/progress.json", into: &room)
+        RoomReportReader.read(
+            data: Data(#"{"schema":"something-else","version":1}"#.utf8), relativePath: "other.json", into: &room)
+        RoomReportReader.read(
+            data: Self.report("bob", [Self.result(7, "deadlocks", "passed")]), relativePath: "bob/progress.json",
+            into: &room)
+        RoomReportReader.read(data: good, relativePath: "ada-again/progress.json", into: &room)
+        RoomReportReader.read(
+            data: Data(#"{"schema":"dispatch-katas/progress","version":1,"katas":"no"}"#.utf8),
+            relativePath: "damaged/progress.json", into: &room)
+
+        #expect(room.learners.map(\.name) == ["ada"])
+        let reasons = Dictionary(uniqueKeysWithValues: room.unreadable.map { ($0.source, $0.reason) })
+        #expect(reasons["cut/progress.json"]?.contains("not JSON, or cut short") == true)
+        #expect(reasons["html/progress.json"]?.contains("not JSON") == true)
+        #expect(reasons["future/progress.json"]?.contains("newer kata tool (report version 99") == true)
+        #expect(reasons["other.json"]?.contains("not a kata progress report") == true)
+        #expect(reasons["bob/progress.json"]?.contains("for another set of katas") == true)
+        #expect(reasons["ada-again/progress.json"]?.contains("a copy of the report of learner ada") == true)
+        #expect(reasons["damaged/progress.json"]?.contains("damaged") == true)
+        #expect(room.unreadable.count == 7)
+    }
+
+    @Test("names with HTML, control and bidi characters, and megabyte messages, are cleaned, cut and escaped")
+    func hostileStrings() throws {
+        var room = Room(katas: try Self.catalog().katas)
+        let huge = String(repeating: "A<b>", count: 1_000_000)
+        let name = "<script>alert(1)</script>\u{202E}evil\u{1B}[2J"
+        let katas = [
+            Self.result(2, "failing-kata", "testsFailed", failed: ["<img src=x onerror=alert(1)>"], message: huge)
+        ]
+        RoomReportReader.read(data: Self.report(name, katas), relativePath: "x/progress.json", into: &room)
+        let learner = try #require(room.learners.first)
+        #expect(learner.name == "x")
+        let claimed = try #require(learner.claimedName)
+        #expect(!claimed.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x1B })
+        #expect(claimed.count <= Room.nameLimit + 1)
+        let message = try #require(learner.cells[2]?.firstFailureMessage)
+        #expect(message.count <= Room.messageLimit + 1)
+
+        let html = RoomPage.html(room)
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<img"))
+        #expect(!html.contains("<b>"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.count < 100_000)
+        let terminal = RoomTable.text(room, style: TextStyle(enabled: false))
+        #expect(!terminal.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+    }
+
+    @Test("the page allows no script and only its own stylesheet, by hash")
+    func contentSecurityPolicy() {
+        let html = RoomPage.html(Room(katas: []))
+        #expect(html.contains("default-src 'none'"))
+        #expect(!html.contains("script-src"))
+        #expect(!html.contains("http://") && !html.contains("https://"))
+        #expect(SHA256.base64("abc") == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+        #expect(SHA256.base64("") == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+        #expect(html.contains("style-src 'sha256-\(SHA256.base64(RoomPage.stylesheet))'"))
+    }
+
+    @Test("the folder names the learner, not the report, which could claim to be anyone")
+    func folderNamesTheLearner() throws {
+        var room = Room(katas: try Self.catalog().katas)
+        let katas = [Self.result(1, "passing-kata", "passed")]
+        RoomReportReader.read(
+            data: Self.report("ada", katas, commit: "1"), relativePath: "ada/progress.json", into: &room)
+        RoomReportReader.read(
+            data: Self.report("ada", katas, commit: "2"), relativePath: "ken/progress.json", into: &room)
+        RoomReportReader.read(data: Self.report(nil, katas), relativePath: "grace.json", into: &room)
+        #expect(room.learners.map(\.name) == ["ada", "grace", "ken"])
+        #expect(room.learners[2].claimedName == "ada")
+        #expect(room.learners[0].claimedName == nil)
+        #expect(RoomPage.html(room).contains("says: ada"))
+        #expect(room.unreadable.isEmpty)
+    }
+
+    @Test("the kata where most learners are stuck comes first, with the test that fails most")
+    func stuckOrder() throws {
+        var room = Room(katas: try Self.catalog().katas)
+        for learner in ["a", "b", "c"] {
+            room.add(
+                learner: learner, source: learner,
+                results: [
+                    Self.result(1, "passing-kata", "passed"),
+                    Self.result(
+                        3, "broken-kata", "testsFailed", failed: ["greets", learner == "a" ? "rare" : "greets"],
+                        message: "expected Hello"),
+                    Self.result(2, "failing-kata", learner == "c" ? "buildFailed" : "passed", message: "no Greeting"),
+                    Self.result(4, "flaky-kata", "testsFailed", started: false),
+                ])
+        }
+        let stuck = room.stuck
+        #expect(stuck.map(\.kata.number) == [3, 2])
+        #expect(stuck[0].failingTests.first?.name == "greets")
+        #expect(stuck[0].failingTests.first?.learners == 3)
+        #expect(stuck[0].failingTests.first?.message == "expected Hello")
+        #expect(stuck[1].doesNotCompile == 1)
+        #expect(room.summaries[3].notStarted == 3)
+        #expect(room.learners[0].state(of: room.katas[3]) == .notStarted)
+    }
+
+    @Test("the Markdown table escapes what would break it")
+    func markdown() {
+        let report = ProgressReport(
+            learner: nil, commit: nil,
+            katas: [Self.result(2, "failing-kata", "testsFailed", failed: ["a|b"], message: "<b>x</b>\nnext|line")])
+        let markdown = report.markdown()
+        #expect(markdown.contains("`a\\|b`: &lt;b&gt;x&lt;/b&gt; next\\|line"))
+        #expect(markdown.contains("❌ tests fail"))
+    }
+}

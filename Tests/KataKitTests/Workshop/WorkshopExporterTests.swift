@@ -1,0 +1,105 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import KataKit
+
+@Suite("kata workshop export")
+struct WorkshopExporterTests {
+    static func exporter() throws -> (WorkshopExporter, KataRepository) {
+        let repository = try Fixtures.repositoryCopy()
+        return (
+            WorkshopExporter(catalog: try KataCatalog.load(from: repository), toolRoot: Fixtures.projectRoot),
+            repository
+        )
+    }
+
+    @Test("the edition has the katas and the tool, and no solution anywhere")
+    func contents() throws {
+        let files = try Self.exporter().0.files()
+        #expect(files["Katas/02-failing-kata/.shipped.json"] != nil)
+        #expect(files["Sources/KataKit/Workshop/WorkshopExporter.swift"] != nil)
+        #expect(files["Sources/KataCLI/KataCommand.swift"] != nil)
+        #expect(files["scripts/setup"] != nil)
+        #expect(files[LearnerEdition.fileName] != nil)
+        #expect(files["site/index.html"] != nil)
+        #expect(!files.keys.contains { $0.hasPrefix("Solutions/") || $0.hasSuffix("SOLUTION.md") })
+        #expect(!files.keys.contains { $0.hasPrefix("site/solutions/") })
+        #expect(!files.keys.contains { $0.contains(".build") || $0.hasSuffix("Package.resolved") })
+        let kataPage = String(decoding: try #require(files["site/katas/01-passing-kata.html"]), as: UTF8.self)
+        #expect(!kataPage.contains("solutions/"))
+        let manifest = String(decoding: try #require(files["Package.swift"]), as: UTF8.self)
+        #expect(!manifest.contains("Solutions"))
+        #expect(!manifest.contains("OpenCombine"))
+        let readme = String(decoding: try #require(files["README.md"]), as: UTF8.self)
+        #expect(readme.contains("scripts/setup"))
+        #expect(readme.contains("[Fix the greeting](Katas/02-failing-kata/README.md)"))
+    }
+
+    @Test("the Classroom workflow grades every kata of the catalog, worth its minutes")
+    func classroomWorkflow() throws {
+        let files = try Self.exporter().0.files()
+        let yaml = String(decoding: try #require(files[".github/workflows/classroom.yml"]), as: UTF8.self)
+        #expect(yaml.contains("name: Autograding Tests"))
+        #expect(yaml.contains("run-autograding-tests:"))
+        #expect(yaml.contains("image: swift:6.2"))
+        for number in 1...4 {
+            #expect(yaml.contains("command: .build/debug/kata check \(number) --timeout 540"))
+            #expect(yaml.contains("KATA-0\(number)_RESULTS: \"${{ steps.kata-0\(number).outputs.result }}\""))
+        }
+        #expect(yaml.components(separatedBy: "max-score: 10").count == 5)
+        #expect(yaml.contains("runners: kata-01,kata-02,kata-03,kata-04"))
+        let progress = String(decoding: try #require(files[".github/workflows/progress.yml"]), as: UTF8.self)
+        #expect(progress.contains("--format markdown --json-file progress.json >> \"$GITHUB_STEP_SUMMARY\""))
+    }
+
+    @Test("exporting twice writes the same bytes")
+    func deterministic() throws {
+        let (exporter, _) = try Self.exporter()
+        let first = ScratchFolder.make("edition")
+        let second = ScratchFolder.make("edition")
+        try exporter.export(into: first)
+        try exporter.export(into: second)
+        #expect(Self.snapshot(first) == Self.snapshot(second))
+        #expect(Self.snapshot(first).count == (try exporter.files()).count)
+    }
+
+    @Test("it refuses a folder that is not empty, and the repository itself")
+    func refusals() throws {
+        let (exporter, repository) = try Self.exporter()
+        let full = ScratchFolder.make("full")
+        try Fixtures.write("mine", to: full.appendingPathComponent("notes.txt"))
+        #expect(throws: KataError.self) { try exporter.export(into: full) }
+        #expect(try String(contentsOf: full.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+        #expect(throws: KataError.self) { try exporter.export(into: repository.root.appendingPathComponent("edition")) }
+        #expect(!FileManager.default.fileExists(atPath: repository.root.appendingPathComponent("edition").path))
+    }
+
+    @Test("in the edition, kata solution says where solutions come from and the authors' commands refuse")
+    func editionBehaviour() throws {
+        let (exporter, _) = try Self.exporter()
+        let edition = ScratchFolder.make("edition")
+        try exporter.export(into: edition)
+        let captured = CapturedConsole()
+        let context = CommandContext(
+            workingDirectory: edition, environment: [:], console: captured.console())
+        #expect(try SolutionFrontend(context: context).run(kata: "2", assumeYes: false, usePager: false) == 0)
+        #expect(captured.output.contains("learner edition: it comes without reference solutions"))
+        #expect(captured.output.contains("Your facilitator hands out the reference solutions after the workshop."))
+        for command in ["verify", "new", "ship"] {
+            #expect(throws: KataError.self) { try KataRepository(root: edition).requireFullRepository(for: command) }
+        }
+        #expect(throws: KataError.self) { try VerifyFrontend(context: context).run(katas: []) }
+        #expect(KataRepository(root: Fixtures.projectRoot).edition == nil)
+    }
+
+    static func snapshot(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            files[String(url.path.dropFirst(folder.path.count))] = FileManager.default.contents(atPath: url.path)
+        }
+        return files
+    }
+}
