@@ -34,6 +34,14 @@ public struct SiteFrontend: Sendable {
                 for difference in differences.prefix(10) { console.error("  " + difference) }
                 if differences.count > 10 { console.error("  … and \(differences.count - 10) more") }
                 console.error("Run `kata site` and commit site/.")
+                if Cmark.version != Cmark.siteVersion {
+                    console.error(
+                        "This machine renders Markdown with libcmark-gfm \(Cmark.version); site/ is generated with"
+                            + " \(Cmark.siteVersion) (Debian 12's, as CI does). Another version can write different HTML"
+                            + " for the same katas: if you changed no kata, that is the difference, and CI's check is"
+                            + " the one that counts."
+                    )
+                }
                 return ExitStatus.failure
             }
             console.line("site/ is up to date: \(files.count) files.")

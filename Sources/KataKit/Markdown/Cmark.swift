@@ -6,6 +6,14 @@ import Foundation
 enum Cmark {
     static let options = CMARK_OPT_DEFAULT | CMARK_OPT_UNSAFE
 
+    /// The library's version, `0.29.0.gfm.6` on Debian 12: another version may write different
+    /// HTML for the same Markdown.
+    static var version: String { String(cString: cmark_version_string()) }
+
+    /// The version the committed `site/` is generated with (Debian 12's, where CI runs). A test on
+    /// Debian holds this to the installed library, so it stays true when Debian updates it.
+    static let siteVersion = "0.29.0.gfm.6"
+
     /// libcmark-gfm 0.29 is not reentrant: registering the extensions is an unguarded
     /// check-then-set (two threads at once abort in `cmark_register_node_flag`), and parsing
     /// inlines adds the extensions' characters (`~`, `:` …) to a process-wide table and removes

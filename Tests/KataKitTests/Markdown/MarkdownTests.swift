@@ -110,3 +110,15 @@ struct MarkdownTests {
         #expect(HintsSection.hints(in: markdown) == ["Look at `greeting(for:)`, then at the test.", "Second."])
     }
 }
+
+@Suite("The renderer's version")
+struct RendererVersionTests {
+    /// `kata site --check` explains a stale site by the renderer's version when it differs from
+    /// the one the committed site/ is generated with; on Debian 12, where CI runs, they must agree.
+    @Test(
+        "on Debian 12 the installed libcmark-gfm is the version site/ is generated with",
+        .enabled(if: (try? String(contentsOfFile: "/etc/debian_version", encoding: .utf8))?.hasPrefix("12") == true))
+    func debianVersion() {
+        #expect(Cmark.version == Cmark.siteVersion)
+    }
+}
