@@ -8,7 +8,7 @@ struct HTMLSafetyInspector {
         "nav", "h1", "h2", "h3", "h4", "h5", "h6", "ol", "span", "main", "article", "p", "dl", "dt", "dd", "code",
         "pre",
         "aside", "footer", "strong", "em", "blockquote", "hr", "br", "table", "thead", "tbody", "tr", "th", "td", "del",
-        "img", "details", "summary", "kbd", "sub", "sup", "b", "i",
+        "img", "details", "summary", "kbd", "sub", "sup", "b", "i", "button", "section",
     ]
     static let attributes: Set<String> = [
         "href", "src", "alt", "title", "id", "class", "aria-hidden", "tabindex", "data-language", "align", "start",

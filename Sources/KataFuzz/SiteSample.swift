@@ -70,7 +70,9 @@ struct SiteSample {
         }
         for (path, content) in files where path.hasSuffix(".html") {
             let depth = path.contains("/") ? "../" : ""
-            let scripts: Set<String> = ["\(depth)assets/search-index.js", "\(depth)assets/site.js"]
+            let scripts: Set<String> = [
+                "\(depth)assets/search-index.js", "\(depth)assets/site.js", "\(depth)assets/theme.js",
+            ]
             for problem in HTMLSafetyInspector.problems(in: content, scriptSources: scripts) {
                 problems.append("site sample, \(path): \(problem)")
             }

@@ -21,6 +21,38 @@ extension EndToEnd {
             return edition
         }
 
+        /// What a learner does with the pushed edition: clone it, build its own `kata`, use it. The
+        /// first build of the tool (swift-argument-parser, Yams, KataKit) takes a couple of minutes.
+        @Test("a fresh clone of the learner edition builds its own kata tool, which lists and checks its katas")
+        func freshCloneBuilds() throws {
+            let edition = try Self.edition()
+            let environment = ProcessInfo.processInfo.environment
+            let runner = CommandRunner(environment: environment)
+            let git = try #require(runner.executable(named: "git"))
+            let swift = try #require(runner.executable(named: "swift"))
+            let identity = ["-c", "user.name=Facilitator", "-c", "user.email=facilitator@example.com"]
+            for arguments in [
+                ["init", "-q", "-b", "main"], ["add", "-A"], identity + ["commit", "-q", "-m", "Workshop edition"],
+            ] {
+                let step = try runner.run(git, arguments, in: edition)
+                try #require(step.succeeded, "git \(arguments.joined(separator: " ")): \(step.output)")
+            }
+            let clone = ScratchFolder.make("learner-clone")
+            let cloned = try runner.run(git, ["clone", "-q", edition.path, clone.path], in: edition)
+            try #require(cloned.succeeded, "\(cloned.output)")
+            #expect(!FileManager.default.fileExists(atPath: clone.appendingPathComponent("Solutions").path))
+
+            let build = try runner.run(swift, ["build", "--product", "kata", "--package-path", clone.path], in: clone)
+            try #require(build.succeeded, "the edition's tool does not build:\n\(build.output.suffix(3000))")
+            let kata = clone.appendingPathComponent(".build/debug/kata")
+            let list = try KataBinary.run(["list"], in: clone, executable: kata)
+            #expect(list.status == 0, "\(list.errors)")
+            #expect(list.output.contains("0 of 4 passed"))
+            let check = try KataBinary.run(["check", "1"], in: clone, executable: kata)
+            #expect(check.status == 0, "\(check.output)")
+            #expect(check.output.contains("✔ PASSED"))
+        }
+
         @Test("the learner edition resolves, and every learner command works there without solutions")
         func learnerEdition() throws {
             let edition = try Self.edition()
