@@ -20,15 +20,20 @@ enum WorkshopWorkflows {
     /// The points of a kata: its minutes, at least 1.
     static func points(of kata: Kata) -> Int { max(1, kata.metadata.minutes) }
 
-    static let installSteps = """
-              - name: Check out the learner's code
-                uses: actions/checkout@v5
+    /// Both workflows' steps after the checkout: libcmark-gfm, then the tool.
+    static let buildSteps = """
               - name: Install libcmark-gfm (the kata tool renders Markdown with it)
                 run: |
                   apt-get update -qq
                   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
               - name: Build the kata tool
                 run: swift build --product kata
+        """
+
+    static let installSteps = """
+              - name: Check out the learner's code
+                uses: actions/checkout@v5
+        \(buildSteps)
         """
 
     static func classroom(_ katas: [Kata]) -> String {
@@ -112,12 +117,7 @@ enum WorkshopWorkflows {
                 uses: actions/checkout@v5
                 with:
                   ref: ${{ github.event.workflow_run.head_sha || github.sha }}
-              - name: Install libcmark-gfm (the kata tool renders Markdown with it)
-                run: |
-                  apt-get update -qq
-                  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
-              - name: Build the kata tool
-                run: swift build --product kata
+        \(buildSteps)
               - name: Run every kata's tests
                 env:
                   LEARNER: ${{ github.event.repository.name }}
