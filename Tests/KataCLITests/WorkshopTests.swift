@@ -72,6 +72,9 @@ extension EndToEnd {
             #expect(try kata(["list"]).output.contains("0 of 4 passed"))
             #expect(try kata(["show", "2"]).output.contains("Kata 02 · Fix the greeting"))
             #expect(try kata(["hint", "2"]).output.contains("Hint 1 of 2 · Kata 02"))
+            let lastHint = try kata(["hint", "2"]).output
+            #expect(lastHint.contains("That was the last hint. Your facilitator hands out the reference solutions"))
+            #expect(!lastHint.contains("kata solution"), "the edition has no solutions to point to")
             let passed = try kata(["check", "1"])
             #expect(passed.status == 0, "\(passed.output)")
             #expect(passed.output.contains("✔ PASSED"))

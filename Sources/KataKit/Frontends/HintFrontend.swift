@@ -53,7 +53,7 @@ public struct HintFrontend: Sendable {
                 console.write(render(hint))
             }
             console.line()
-            console.line(solutionAdvice(kata, passed: passed))
+            console.line(solutionAdvice(kata, passed: passed, in: repository))
             if seen < hints.count { remember(hints.count, of: kata, in: repository) }
             return ExitStatus.success
         }
@@ -64,7 +64,7 @@ public struct HintFrontend: Sendable {
         console.line()
         let left = hints.count - number
         if left == 0 {
-            console.line("That was the last hint. " + solutionAdvice(kata, passed: passed))
+            console.line("That was the last hint. " + solutionAdvice(kata, passed: passed, in: repository))
         } else {
             console.line(
                 "\(left) \(left == 1 ? "hint" : "hints") left: `kata hint \(kata.number)` shows the next, `kata hint \(kata.number) --all` shows them all."
@@ -80,8 +80,10 @@ public struct HintFrontend: Sendable {
         TerminalMarkdownRenderer(style: context.console.style).render(MarkdownDocument(parsing: hint))
     }
 
-    private func solutionAdvice(_ kata: Kata, passed: Bool) -> String {
-        passed
+    /// The learner edition has no `kata solution` to point to: it says where solutions come from.
+    private func solutionAdvice(_ kata: Kata, passed: Bool, in repository: KataRepository) -> String {
+        if let edition = repository.edition { return edition.solutions }
+        return passed
             ? "`kata solution \(kata.number)` shows the reference solution."
             : "Once the kata passes, `kata solution \(kata.number)` shows the reference solution."
     }

@@ -58,6 +58,17 @@ struct HintFrontendTests {
         #expect(store.load().progress.status(of: kata) == .passed)
     }
 
+    @Test("in the learner edition, the last hint says where solutions come from, not `kata solution`")
+    func learnerEdition() throws {
+        let (frontend, repository, captured) = try frontend()
+        let edition = LearnerEdition(solutions: "Ask Grace for the solutions on Friday.")
+        try Data(edition.json().utf8).write(to: repository.root.appendingPathComponent(LearnerEdition.fileName))
+        let kata = try KataCatalog.load(from: repository).katas[1]
+        #expect(frontend.run(kata: kata, in: repository, all: true) == ExitStatus.success)
+        #expect(captured.output.hasSuffix("\nAsk Grace for the solutions on Friday.\n"))
+        #expect(!captured.output.contains("kata solution"))
+    }
+
     @Test("a count larger than the hints (an author removed one) shows them all without going further")
     func fewerHintsThanCounted() throws {
         let (frontend, repository, captured) = try frontend()

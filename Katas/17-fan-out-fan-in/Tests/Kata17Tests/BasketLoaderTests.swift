@@ -91,7 +91,7 @@ struct BasketLoaderTests {
         let outcome = try await requireOutcome(
             of: load, at: catalogue,
             after:
-                "eggs failed. Tea and sourdough never get an answer: the load must cancel them, not wait for them. Awaiting the products one by one in the basket's order (`for task in tasks`, `async let` awaited in turn, or `waitForAll()`) waits for tea first; `for try await` over a task group or `group.next()` hands over whichever finishes first, failures included"
+                "eggs failed. Tea and sourdough never get an answer: the load must cancel them, not wait for them. Awaiting the products one by one in the basket's order (`for task in tasks`, `async let` awaited in turn) waits for tea first, and `waitForAll()` waits for every child; `for try await` over a task group or `group.next()` hands over whichever finishes first, failures included"
         )
 
         if case .success(let products) = outcome {
