@@ -15,7 +15,8 @@ import Foundation
 /// ```
 ///
 /// Build output (`.build*`, `.swiftpm`), `Package.resolved`, `.DS_Store` and symbolic links are
-/// left out; so are files the learner loop writes (`.kata/`).
+/// left out; so are files the learner loop writes (`.kata/`). It refuses katas whose code is not
+/// the starter they shipped with (``requireStartersAsShipped()``).
 public struct WorkshopExporter: Sendable {
     public let catalog: KataCatalog
     /// Where the tool's sources (`Sources/KataKit`, `KataCLI`, `CCmarkGFM`, `scripts/`) are read:
@@ -46,6 +47,7 @@ public struct WorkshopExporter: Sendable {
             throw KataError(
                 .invalidCatalog, "There are no katas to export in \(catalog.repository.katasDirectory.path).")
         }
+        try requireStartersAsShipped()
         var files: [String: Data] = [:]
         for kata in catalog.katas {
             try copy(
@@ -130,6 +132,32 @@ public struct WorkshopExporter: Sendable {
                 "Could not write the learner edition to \(destination.path): \(FileSystemFailure.reason(of: error))")
         }
         return files.count
+    }
+
+    /// Throws when a kata's `Package.swift`, `Sources/` or `Tests/` differ from its
+    /// `.shipped.json`: the edition hands out what is on disk as the starter, so a checkout where
+    /// the facilitator solved a kata would give the answer away, and a starter an author changed
+    /// without `kata ship` would make `kata reset` put back something else.
+    func requireStartersAsShipped() throws {
+        var changed: [(kata: Kata, files: String)] = []
+        for kata in catalog.katas {
+            let differences = try ShippedRecord.load(for: kata).differences(from: ShippedRecord.capture(kata))
+            guard !differences.isEmpty else { continue }
+            let named = differences.prefix(3).map { "\($0.path) \($0.difference.rawValue)" }
+            let more = differences.count > 3 ? " and \(differences.count - 3) more" : ""
+            changed.append((kata, named.joined(separator: ", ") + more))
+        }
+        guard let first = changed.first else { return }
+        let message =
+            changed.count == 1
+            ? "\(first.kata.heading) differs from the starter it shipped with (\(first.files)), and the edition would hand it out as the starter."
+            : "\(changed.count) katas differ from the starter they shipped with, and the edition would hand them out as the starter:\n"
+                + changed.map { "  \($0.kata.heading): \($0.files)" }.joined(separator: "\n")
+        throw KataError(
+            .usage, message,
+            advice:
+                "If you solved it in this checkout, `kata reset \(first.kata.number)` puts the starter back (your files are saved to .kata/backups first); if you are its author and changed the starter on purpose, `kata ship \(first.kata.number)` records it. Then export again."
+        )
     }
 
     /// Copies the regular files below `folder` into `files` under `prefix`, skipping build output.

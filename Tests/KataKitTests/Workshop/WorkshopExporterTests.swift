@@ -53,6 +53,30 @@ struct WorkshopExporterTests {
         #expect(progress.contains("--format markdown --json-file progress.json >> \"$GITHUB_STEP_SUMMARY\""))
     }
 
+    @Test("a kata solved (or changed) in this checkout is not handed out as its starter")
+    func refusesChangedStarters() throws {
+        let (exporter, _) = try Self.exporter()
+        let kata = try #require(exporter.catalog.katas.first { $0.number == 2 })
+        let sources = kata.directory.appendingPathComponent("Sources/Kata02")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().first)
+        try Data("// the facilitator's answer\n".utf8).write(to: sources.appendingPathComponent(file))
+        try Data("let extra = 1\n".utf8).write(to: sources.appendingPathComponent("Extra.swift"))
+        let error = try #require(throws: KataError.self) { try exporter.files() }
+        #expect(
+            error.message
+                == "Kata 02 · Fix the greeting differs from the starter it shipped with (Sources/Kata02/Extra.swift added, Sources/Kata02/\(file) changed), and the edition would hand it out as the starter."
+        )
+        #expect(error.advice?.contains("`kata reset 2`") == true)
+        let other = try #require(exporter.catalog.katas.first { $0.number == 1 })
+        try FileManager.default.removeItem(at: other.directory.appendingPathComponent("Tests"))
+        let both = try #require(throws: KataError.self) { try exporter.files() }
+        #expect(both.message.hasPrefix("2 katas differ from the starter they shipped with"))
+        #expect(both.message.contains("\n  Kata 01 · Already solved: Tests/"))
+        let edition = ScratchFolder.make("edition")
+        #expect(throws: KataError.self) { try exporter.export(into: edition) }
+        #expect(!FileManager.default.fileExists(atPath: edition.path))
+    }
+
     @Test("exporting twice writes the same bytes")
     func deterministic() throws {
         let (exporter, _) = try Self.exporter()
