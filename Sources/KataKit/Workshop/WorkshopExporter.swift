@@ -14,9 +14,10 @@ import Foundation
 /// try exporter.export(into: URL(fileURLWithPath: "/tmp/katas-workshop"))
 /// ```
 ///
-/// Build output (`.build*`, `.swiftpm`), `Package.resolved`, `.DS_Store` and symbolic links are
-/// left out; so are files the learner loop writes (`.kata/`). It refuses katas whose code is not
-/// the starter they shipped with (``requireStartersAsShipped()``).
+/// Hidden files and folders (build output, `.swiftpm`, `.DS_Store`, editors' swap files, the
+/// learner loop's `.kata/`), `Package.resolved` and symbolic links are left out, except each
+/// kata's `.shipped.json`. It refuses katas whose code is not the starter they shipped with
+/// (``requireStartersAsShipped()``).
 public struct WorkshopExporter: Sendable {
     public let catalog: KataCatalog
     /// Where the tool's sources (`Sources/KataKit`, `KataCLI`, `CCmarkGFM`, `scripts/`) are read:
@@ -186,8 +187,9 @@ public struct WorkshopExporter: Sendable {
         }
     }
 
+    /// Hidden files and folders are nobody's kata or tool: build output, `.swiftpm`, `.git`, `.kata`,
+    /// `.DS_Store`, an editor's swap file of a solved kata. Each kata's `.shipped.json` is the exception.
     static func isSkipped(_ name: String) -> Bool {
-        name.hasPrefix(".build") || name == ".swiftpm" || name == "Package.resolved" || name == ".DS_Store"
-            || name == ".kata" || name == ".git" || name == "SOLUTION.md"
+        (name.hasPrefix(".") && name != ShippedRecord.fileName) || name == "Package.resolved" || name == "SOLUTION.md"
     }
 }

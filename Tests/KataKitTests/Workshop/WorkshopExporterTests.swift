@@ -53,6 +53,21 @@ struct WorkshopExporterTests {
         #expect(progress.contains("--format markdown --json-file progress.json >> \"$GITHUB_STEP_SUMMARY\""))
     }
 
+    @Test("hidden files (an editor's swap file, .DS_Store, .swiftpm) are left out, but each kata's .shipped.json")
+    func hiddenFiles() throws {
+        let (exporter, _) = try Self.exporter()
+        let kata = try #require(exporter.catalog.katas.first { $0.number == 2 })
+        let sources = kata.directory.appendingPathComponent("Sources/Kata02")
+        try Data("the answer, unsaved".utf8).write(to: sources.appendingPathComponent(".Greeting.swift.swp"))
+        try Data().write(to: kata.directory.appendingPathComponent(".DS_Store"))
+        let swiftpm = kata.directory.appendingPathComponent(".swiftpm/configuration")
+        try FileManager.default.createDirectory(at: swiftpm, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: swiftpm.appendingPathComponent("settings.json"))
+        let files = try exporter.files()
+        #expect(!files.keys.contains { $0.hasPrefix("Katas/") && $0.contains("/.") && !$0.hasSuffix("/.shipped.json") })
+        #expect(files["Katas/02-failing-kata/.shipped.json"] != nil)
+    }
+
     @Test("a kata solved (or changed) in this checkout is not handed out as its starter")
     func refusesChangedStarters() throws {
         let (exporter, _) = try Self.exporter()
