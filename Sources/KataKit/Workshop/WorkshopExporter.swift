@@ -161,7 +161,7 @@ public struct WorkshopExporter: Sendable {
         )
     }
 
-    /// Copies the regular files below `folder` into `files` under `prefix`, skipping build output.
+    /// Copies the regular files below `folder` into `files` under `prefix`, but what ``isSkipped(_:)`` names.
     private func copy(folder: URL, as prefix: String, from root: URL, into files: inout [String: Data]) throws {
         let repository = KataRepository(root: root)
         try repository.requireInside(folder, what: prefix)
