@@ -1,0 +1,72 @@
+/// The strip under the mailbox that holds each sent email for a few seconds, so the user can
+/// take it back ("Undo send"). The view draws `waiting` (one row with an Undo button per email)
+/// and `toast`. The app calls `send` and `undo` on the main queue.
+final class OutboxScreen {
+    /// How long an email waits, with an Undo button, before it really goes out.
+    static let undoWindow: Duration = .seconds(3)
+    /// How long the "Message sent" toast stays on screen after the latest delivery.
+    static let toastDuration: Duration = .seconds(2)
+    static let sentToast = "Message sent"
+
+    /// Emails still inside their undo window, oldest first.
+    private(set) var waiting: [Email] = [] { didSet { onChange?() } }
+    /// A short confirmation after an email went out. It hides by itself.
+    private(set) var toast: String? { didSet { onChange?() } }
+    /// Called after every change of `waiting` or `toast`.
+    var onChange: (() -> Void)?
+
+    private let transport: MailTransport
+    private let scheduler: any Scheduling
+    /// One timer for the whole strip: each send starts it again, and when it fires, everything
+    /// still waiting goes out together.
+    private var stripDelivery: ScheduledWork?
+    /// Counts the times the toast was shown. A hide only hides the showing it was scheduled for.
+    private var toastShowings = 0
+
+    /// The app passes only the transport and gets the main queue, in real time.
+    init(transport: MailTransport, scheduler: any Scheduling = DispatchQueueScheduler(queue: .main)) {
+        self.transport = transport
+        self.scheduler = scheduler
+    }
+
+    func send(_ email: Email) {
+        waiting.append(email)
+        stripDelivery?.cancel()
+        stripDelivery = scheduler.schedule(after: Self.undoWindow) { [weak self] in
+            self?.deliverWaiting()
+        }
+    }
+
+    /// Takes the email back if it has not gone out yet; does nothing once it has.
+    func undo(_ email: Email) {
+        guard waiting.contains(where: { $0.id == email.id }) else { return }
+        waiting.removeAll { $0.id == email.id }
+        if waiting.isEmpty {
+            stripDelivery?.cancel()
+            stripDelivery = nil
+        }
+    }
+
+    private func deliverWaiting() {
+        stripDelivery = nil
+        let emails = waiting
+        for email in emails {
+            deliver(email)
+        }
+    }
+
+    private func deliver(_ email: Email) {
+        waiting.removeAll { $0.id == email.id }
+        transport.deliver(email)
+
+        // Every delivery shows the toast anew. An older hide still runs, but finds a newer showing
+        // and leaves the toast alone, so it stays a full `toastDuration` after the latest delivery.
+        toastShowings += 1
+        let showing = toastShowings
+        toast = Self.sentToast
+        scheduler.schedule(after: Self.toastDuration) { [weak self] in
+            guard let self, self.toastShowings == showing else { return }
+            self.toast = nil
+        }
+    }
+}
