@@ -1,0 +1,44 @@
+import Foundation
+
+/// A result that arrives later, once: a value or an error.
+///
+///     let future = Future<Int> { complete in
+///         queue.async { complete(.success(42)) }
+///     }
+///     future.observe { result in print(result) }
+///
+/// Observers are kept in a list until the result arrives, then each is called once and the list
+/// is emptied. Safe to complete and observe from any thread.
+public final class Future<Value> {
+    public typealias Completion = (Result<Value, Error>) -> Void
+
+    private let lock = NSLock()
+    private var completed = false
+    private var observers: [Completion] = []
+
+    /// Starts `work` at once, handing it the function that completes this future.
+    /// Only the first completion counts.
+    public init(_ work: (@escaping Completion) -> Void) {
+        work { result in self.complete(with: result) }
+    }
+
+    public func observe(_ observer: @escaping Completion) {
+        lock.lock()
+        observers.append(observer)
+        lock.unlock()
+    }
+
+    private func complete(with result: Result<Value, Error>) {
+        lock.lock()
+        guard !completed else {
+            lock.unlock()
+            return
+        }
+        completed = true
+        let waiting = observers
+        observers = []
+        lock.unlock()
+        // Call observers outside the lock: one of them may observe this future again.
+        for observer in waiting { observer(result) }
+    }
+}
