@@ -1,0 +1,47 @@
+import Foundation
+
+/// The model of the Library screen: it imports a catalogue and shows its photos.
+///
+/// It says nothing about isolation, and needs not: under this package's settings it is
+/// `@MainActor`, like every declaration that does not say otherwise. Its state changes on the
+/// main actor; the one heavy step, decoding, happens in `decode(_:with:)`, which is `nonisolated`.
+final class LibraryModel {
+    static let failureMessage = "This catalogue could not be read."
+
+    /// What the screen shows above the grid.
+    private(set) var status: ImportStatus = .idle {
+        didSet { onChange?() }
+    }
+
+    /// The grid.
+    private(set) var photos: [Photo] = [] {
+        didSet { onChange?() }
+    }
+
+    /// Called after every change of `status` or `photos`: the screen redraws.
+    var onChange: (() -> Void)?
+
+    private let decoder: any CatalogueDecoding
+
+    init(decoder: any CatalogueDecoding = CatalogueDecoder()) {
+        self.decoder = decoder
+    }
+
+    /// Imports the catalogue the user picked, and returns when the screen shows the result.
+    func importCatalogue(_ data: Data) async {
+        status = .importing
+        do {
+            let imported = try await Self.decode(data, with: decoder)
+            photos = imported
+            status = .imported(imported.count)
+        } catch {
+            status = .failed(Self.failureMessage)
+        }
+    }
+
+    /// `nonisolated` and `async`: it belongs to no actor, so it runs on the global executor, off
+    /// the main actor. The decoder is `nonisolated` too, so the call needs no hop back.
+    private nonisolated static func decode(_ data: Data, with decoder: any CatalogueDecoding) async throws -> [Photo] {
+        try decoder.decode(data)
+    }
+}
