@@ -56,11 +56,16 @@ struct OrderHistoryScreenTests {
 
     @Test("a failed read is shown by work on the main queue too")
     func failureShownOnMain() {
-        let screen = OrderHistoryScreen(archive: StubOrderArchive(error: ArchiveUnreadable()), dispatcher: queue)
+        let archive = StubOrderArchive(error: ArchiveUnreadable())
+        let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
         screen.load()
 
         #expect(queue.runNext() == .background)
 
+        #expect(
+            archive.loadCount == 1,
+            "The background work read the archive \(archive.loadCount) times. It reads once and hands the failure to main; trying again is the user's call (pull down to try again)."
+        )
         #expect(
             screen.state == .loading,
             "The background work changed the screen to \(screen.state) by itself. A UI change off the main queue races with the view: send the failure through mainAsync, as the orders are."
@@ -105,5 +110,28 @@ struct OrderHistoryScreenTests {
         #expect(queue.pending == [.background], "Pull-to-refresh must schedule a new archive read.")
         queue.runAll()
         #expect(archive.loadCount == 2)
+    }
+
+    @Test("a retry after a failed read shows loading again and reads again")
+    func retryAfterFailure() {
+        let archive = StubOrderArchive(error: ArchiveUnreadable())
+        let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
+        screen.load()
+        queue.runAll()
+        #expect(screen.state == .failed(OrderHistoryScreen.failureMessage))
+
+        archive.result = .success(Fixtures.orders)
+        screen.load()
+
+        #expect(
+            screen.state == .loading,
+            "The failure message says \"Pull down to try again\", but load() after a failed read left the screen at \(screen.state). Only a load that is still running makes load() do nothing."
+        )
+        #expect(
+            queue.pending == [.background],
+            "A retry after a failure must schedule a new archive read, like the first load().")
+        queue.runAll()
+        #expect(archive.loadCount == 2)
+        #expect(screen.state == .loaded(Fixtures.orders), "The retry read the archive again, so it shows the orders.")
     }
 }

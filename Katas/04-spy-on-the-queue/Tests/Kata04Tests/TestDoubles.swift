@@ -9,9 +9,10 @@ final class ImmediateDispatcher: QueueDispatching {
 
 struct ArchiveUnreadable: Error {}
 
-/// An archive that answers at once and counts how often it was read.
+/// An archive that answers at once and counts how often it was read. A test may change its
+/// answer between two loads (the sync job fixed the file).
 final class StubOrderArchive: OrderArchive {
-    private let result: Result<[Order], Error>
+    var result: Result<[Order], Error>
     private(set) var loadCount = 0
 
     init(orders: [Order]) { result = .success(orders) }
