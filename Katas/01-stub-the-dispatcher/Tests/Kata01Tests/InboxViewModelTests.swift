@@ -15,13 +15,23 @@ struct InboxViewModelTests {
 
         viewModel.load()
 
-        #expect(
-            viewModel.state == .loaded([.standupMoved, .lunchPoll]),
-            """
-            The stub dispatcher runs work at once, so the messages should be loaded \
-            when load() returns. Still .loading means load() sends its work to a real \
-            queue instead of calling dispatcher.dispatch { ... }.
-            """)
+        switch viewModel.state {
+        case .loaded(let shown):
+            #expect(
+                shown == [.standupMoved, .lunchPoll],
+                """
+                The cache holds these two messages oldest first, and the inbox shows them \
+                newest first. Moving the work behind the seam should not change that: keep \
+                the sort by sentAt in load().
+                """)
+        default:
+            Issue.record(
+                """
+                The stub dispatcher runs work at once, so the messages should be loaded \
+                when load() returns, but the state is \(viewModel.state). Still .loading means \
+                load() sends its work to a real queue instead of calling dispatcher.dispatch { ... }.
+                """)
+        }
     }
 
     @Test("shows the empty state when the inbox has no messages")
@@ -69,6 +79,85 @@ struct InboxViewModelTests {
         #expect(
             reported == [.loading, .loaded([.standupMoved])],
             "The screen draws from onChange: it should hear .loading, then the messages, once each.")
+    }
+
+    @Test("has state up to date whenever onChange is called")
+    func stateIsUpToDateInOnChange() {
+        let viewModel = InboxViewModel(
+            source: StubMessageSource(messages: [.standupMoved]),
+            dispatcher: ImmediateDispatcher())
+        var stale: [String] = []
+        viewModel.onChange = { [unowned viewModel] heard in
+            let current = viewModel.state
+            if current != heard { stale.append("onChange heard \(heard) while state was still \(current)") }
+        }
+
+        viewModel.load()
+
+        #expect(
+            stale.isEmpty,
+            """
+            \(stale.joined(separator: "; ")). A screen may read state from inside onChange, so \
+            store the new state first and call onChange after, as the view model did before.
+            """)
+    }
+
+    @Test("shows the spinner while the dispatched work waits")
+    func showsTheSpinnerWhileTheWorkWaits() {
+        let dispatcher = HoldingDispatcher()
+        let viewModel = InboxViewModel(
+            source: StubMessageSource(messages: [.standupMoved]),
+            dispatcher: dispatcher)
+        var reported: [InboxState] = []
+        viewModel.onChange = { reported.append($0) }
+
+        viewModel.load()
+
+        #expect(
+            viewModel.state == .loading && reported == [.loading],
+            """
+            load() has returned and its work is still waiting for the queue, so the screen \
+            should show the spinner, but the state is \(viewModel.state) and onChange heard \
+            \(reported). Publish .loading in load() itself, before dispatch: inside the work \
+            it only shows once the queue gets to it, together with the result.
+            """)
+
+        dispatcher.runHeldWork()
+
+        #expect(
+            reported == [.loading, .loaded([.standupMoved])],
+            "Once the work has run, onChange should have heard .loading, then the messages.")
+    }
+
+    // @MainActor: the test body holds the main queue, so work that load() sends to
+    // DispatchQueue.main itself cannot run before the test has looked.
+    @Test("publishes the result inside the dispatched work: no second dispatch, no hop to main")
+    @MainActor
+    func publishesInsideTheDispatchedWork() {
+        let dispatcher = HoldingDispatcher()
+        let viewModel = InboxViewModel(
+            source: StubMessageSource(messages: [.standupMoved]),
+            dispatcher: dispatcher)
+        var reported: [InboxState] = []
+        viewModel.onChange = { reported.append($0) }
+
+        viewModel.load()
+        dispatcher.runHeldWork()
+
+        #expect(
+            dispatcher.heldWork.isEmpty,
+            """
+            The dispatched work handed more work to the dispatcher. load() dispatches once, \
+            and that one piece of work fetches and publishes the result itself.
+            """)
+        #expect(
+            reported == [.loading, .loaded([.standupMoved])],
+            """
+            The dispatched work has run, but onChange heard only \(reported): the result is \
+            not published yet. The work should publish it itself, with no second hop (not \
+            dispatcher.dispatch, not DispatchQueue.main.async): the screen hops to the main \
+            queue in onChange.
+            """)
     }
 
     @Test("reads the cache inside the dispatched work, not before load() returns")
