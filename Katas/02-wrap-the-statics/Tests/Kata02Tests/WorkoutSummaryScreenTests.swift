@@ -3,6 +3,11 @@ import Testing
 
 @testable import Kata02
 
+#if canImport(CDispatch)
+    // On Linux, the C half of Dispatch, where dispatch_queue_get_label lives.
+    import CDispatch
+#endif
+
 /// A test double for the queues: runs every piece of work at once, on the caller's thread,
 /// and writes down which queue was asked for. No waiting, no threads, no clock.
 final class ImmediateQueues: DispatchQueueWrapping {
@@ -59,7 +64,7 @@ let expectedSummary = WorkoutSummary(
 /// Describes where a value was published, for expectation messages.
 func origin(of hops: [ImmediateQueues.Hop]?) -> String {
     switch hops {
-    case nil: "It was never set through the test queues."
+    case nil: "onChange never saw it set through the test queues."
     case []?: "It was set directly, outside any work handed to the queues."
     case let hops?: "It was set from inside \(hops.map(\.description).joined(separator: " → "))."
     }
@@ -95,7 +100,27 @@ struct WorkoutSummaryScreenTests {
             queues.requested == [.global(.userInitiated), .main],
             """
             show(_:) should ask for one background hop at .userInitiated (the runner is \
-            waiting for it), then one hop to main. It asked for \(queues.requested).
+            waiting for it), then one hop to main. It asked for \(queues.requested). A hop \
+            missing from that list went around the injected queues, straight to DispatchQueue.
+            """
+        )
+    }
+
+    @Test("show(_:) shows .calculating, then .ready, and calls onChange after each change")
+    func showReportsEveryState() {
+        let screen = WorkoutSummaryScreen(queues: ImmediateQueues())
+        var heard: [WorkoutSummaryScreen.State] = []
+        screen.onChange = { [unowned screen] in heard.append(screen.state) }
+
+        screen.show(track)
+
+        #expect(
+            heard == [.calculating, .ready(expectedSummary)],
+            """
+            onChange runs after each change, so the state it reads should be .calculating \
+            (show(_:) sets it at once, as before), then .ready. It read \(heard). A first \
+            .empty means onChange runs before the change (willSet instead of didSet); no \
+            .calculating means show(_:) no longer shows the spinner.
             """
         )
     }
@@ -146,7 +171,8 @@ struct WorkoutSummaryScreenTests {
             exportHops == [.global(.utility), .main],
             """
             exportSplits() should ask for one background hop at .utility (nobody waits on an \
-            export), then one hop to main. It asked for \(exportHops).
+            export), then one hop to main. It asked for \(exportHops). A hop missing from that \
+            list went around the injected queues, straight to DispatchQueue.
             """
         )
         #expect(
@@ -154,6 +180,39 @@ struct WorkoutSummaryScreenTests {
             "The CSV should be set inside mainAsync, inside the .utility work. \(origin(of: publishedFrom))"
         )
     }
+
+    @Test("exportSplits() calls onChange after the CSV is in place")
+    func exportReportsTheCSV() throws {
+        let screen = WorkoutSummaryScreen(queues: ImmediateQueues())
+        screen.show(track)
+        try #require(
+            screen.state == .ready(expectedSummary),
+            "exportSplits() only exports a ready summary, so show(_:) has to pass its tests first."
+        )
+        var heard: [String?] = []
+        screen.onChange = { [unowned screen] in heard.append(screen.exportedCSV) }
+
+        screen.exportSplits()
+
+        #expect(
+            heard == ["km,time\n1,5:00\n2,5:10\n"],
+            """
+            onChange should be called once after exportedCSV changes, as it is after state \
+            changes: the screen shows the share button from it. It read \(heard): [] means \
+            exportedCSV no longer calls onChange; [nil] means onChange ran before the CSV was \
+            set (willSet instead of didSet).
+            """
+        )
+    }
+}
+
+/// The label of the queue the calling code runs on, as Dispatch reports it.
+func currentQueueLabel() -> String {
+    #if canImport(CDispatch)
+        String(cString: dispatch_queue_get_label(nil))
+    #else
+        String(cString: __dispatch_queue_get_label(nil))
+    #endif
 }
 
 /// These tests use the real queues, so they await; a broken wrapper fails after a minute
@@ -175,20 +234,31 @@ struct DispatchQueueWrapperTests {
         #expect(ranOnMain, "mainAsync(execute:) should forward to DispatchQueue.main.async.")
     }
 
-    @Test("globalAsync(qos:execute:) runs the work away from the main queue")
-    func globalAsyncRunsInTheBackground() async {
+    @Test("globalAsync(qos:execute:) runs the work on the global queue of the QoS it was given")
+    func globalAsyncRunsOnTheGlobalQueueOfItsQoS() async {
         let isMain = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: isMain, value: true)
         defer { DispatchQueue.main.setSpecific(key: isMain, value: nil) }
 
-        let ranOnMain = await withCheckedContinuation { done in
-            DispatchQueueWrapper().globalAsync(qos: .utility) {
-                done.resume(returning: DispatchQueue.getSpecific(key: isMain) ?? false)
+        for qos in [DispatchQoS.QoSClass.utility, .userInitiated] {
+            let (ranOnMain, ranOn) = await withCheckedContinuation { done in
+                DispatchQueueWrapper().globalAsync(qos: qos) {
+                    done.resume(returning: (DispatchQueue.getSpecific(key: isMain) ?? false, currentQueueLabel()))
+                }
             }
-        }
 
-        #expect(
-            !ranOnMain, "globalAsync(qos:execute:) should forward to DispatchQueue.global(qos:).async, not to main.")
+            #expect(
+                !ranOnMain,
+                "globalAsync(qos:execute:) should forward to DispatchQueue.global(qos:).async, not to main.")
+            #expect(
+                ranOn == DispatchQueue.global(qos: qos).label,
+                """
+                globalAsync(qos: .\(qos)) ran the work on "\(ranOn)", not on the global queue of \
+                that QoS, "\(DispatchQueue.global(qos: qos).label)". The wrapper only forwards: \
+                DispatchQueue.global(qos: qos).async(execute: work), with the QoS it was given \
+                and no queue of its own.
+                """)
+        }
     }
 
     @Test("WorkoutSummaryScreen() still works, on the real queues, without arguments")
@@ -198,9 +268,14 @@ struct DispatchQueueWrapperTests {
         // The screen's state belongs to the main queue: it is read there, inside onChange, and
         // handed to the test through the continuation, so the test never reads it from another
         // thread while the main queue may be writing it.
+        // Resumes at the first change past .calculating, so a screen that calls onChange at
+        // the wrong moment fails here at once instead of waiting for the time limit.
         let shown = await withCheckedContinuation { done in
+            var resumed = false
             screen.onChange = {
-                if case .ready = screen.state { done.resume(returning: screen.state) }
+                guard !resumed, screen.state != .calculating else { return }
+                resumed = true
+                done.resume(returning: screen.state)
             }
             screen.show(track)
         }
