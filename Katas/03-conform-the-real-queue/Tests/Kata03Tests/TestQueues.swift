@@ -21,11 +21,13 @@ final class ImmediateQueue: DispatchQueueType {
 }
 
 /// A queue that keeps the work until the test says "now", to check the screen really sends
-/// its work through the queue it was given.
+/// its work through the queue it was given, and to look at the label between two pieces of work.
 final class HeldQueue: DispatchQueueType {
     private var held: [() -> Void] = []
 
     var isEmpty: Bool { held.isEmpty }
+    /// How many pieces of work are waiting.
+    var count: Int { held.count }
 
     func async(
         group: DispatchGroup?,
@@ -40,10 +42,15 @@ final class HeldQueue: DispatchQueueType {
         }
     }
 
+    /// Runs the piece of work that has waited longest.
+    func runNext() {
+        held.removeFirst()()
+    }
+
     /// Runs everything handed over so far, in order.
     func runAll() {
         while !held.isEmpty {
-            held.removeFirst()()
+            runNext()
         }
     }
 }
