@@ -14,6 +14,12 @@ struct AsyncUploadTests {
         let callbacks = HeldQueue()
         let transport = FakeTransport(autoReply: .created(.lunchReceipt))
         let uploader = ReceiptUploader(transport: transport, callbackQueue: callbacks.queue)
+        // This test lets the held queue go once the request is sent. A request sent later, from
+        // a block on that queue, would never be sent, and the test would hang: check first.
+        uploader.upload(.lunch) { _ in }
+        try #require(
+            transport.sentBodies.count == 1,
+            "upload(_:completion:) should hand the request to the transport before it returns, not later from a queue")
         // The reply's callback waits on the held queue, which is let go from another thread
         // only after the reply is queued. A version that returns without waiting for the
         // callback has returned by then, empty-handed, on every run.
@@ -29,10 +35,16 @@ struct AsyncUploadTests {
 
     @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
     @Test("throws tooLarge for an oversized photo, which never reaches the network")
-    func throwsTooLarge() async {
+    func throwsTooLarge() async throws {
         // The default callback queue, as in the app: the main queue.
         let transport = FakeTransport(autoReply: .created(.lunchReceipt))
         let uploader = ReceiptUploader(transport: transport)
+        // A photo that is sent anyway would also get the reply, and a second completion resumes
+        // the continuation twice, which crashes the whole run. Check first, with the handler.
+        uploader.upload(.hugeScan) { _ in }
+        try #require(
+            transport.sentBodies.isEmpty,
+            "a photo over ReceiptUploader.maxBytes was sent: check its size before handing anything to the transport")
 
         // expectedCount: 0 is Swift Testing's inverted expectation. The body awaits the whole
         // upload, so every send that could happen has happened when the count is checked.
@@ -44,6 +56,31 @@ struct AsyncUploadTests {
             ) {
                 try await uploader.upload(.hugeScan)
             }
+        }
+    }
+
+    @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
+    @Test("throws offline, the UploadError itself, when the network is down")
+    func throwsOffline() async throws {
+        // A second completion resumes the continuation twice, which crashes the whole run. So
+        // first count the calls on the offline path with the handler: step 4 of the README.
+        let probe = HeldQueue()
+        let onProbeQueue = DispatchSpecificKey<Bool>()
+        probe.queue.setSpecific(key: onProbeQueue, value: true)
+        let log = CallLog()
+        ReceiptUploader(transport: FakeTransport(autoReply: .networkDown), callbackQueue: probe.queue)
+            .upload(.lunch) { log.record("offline", $0, onQueueMarkedWith: onProbeQueue) }
+        probe.drain()
+        try #require(
+            log.calls.count == 1,
+            "the offline path called completion \(log.calls.count) times; make it call once first (README, step 4)")
+
+        let uploader = ReceiptUploader(transport: FakeTransport(autoReply: .networkDown))
+        await #expect(
+            throws: UploadError.offline,
+            "upload(_:) async should throw the UploadError that upload(_:completion:) delivers, as it is: a caller that catches UploadError.offline must get .offline, not another error"
+        ) {
+            try await uploader.upload(.lunch)
         }
     }
 }

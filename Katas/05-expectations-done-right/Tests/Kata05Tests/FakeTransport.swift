@@ -8,6 +8,8 @@ enum FakeReply {
     case created(URL)
     /// Any status code, with a raw body.
     case status(Int, body: String)
+    /// A status code and no body at all: `nil` data.
+    case noBody(status: Int)
     /// No answer at all: the request fails with an error, as when the phone is offline.
     case networkDown
 }
@@ -75,6 +77,8 @@ final class FakeTransport: ReceiptTransport {
             completion(Data(#"{"url": "\#(url.absoluteString)"}"#.utf8), 201, nil)
         case .status(let code, let body):
             completion(Data(body.utf8), code, nil)
+        case .noBody(let code):
+            completion(nil, code, nil)
         case .networkDown:
             completion(nil, nil, NetworkDown())
         }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Kata05
 
 /// A serial queue that runs nothing until `release()` is called.
 ///
@@ -31,5 +32,35 @@ final class HeldQueue {
 
     deinit {
         release()  // a dispatch queue must not be destroyed while suspended
+    }
+}
+
+/// What completion handlers received, and whether each call came from a block on the queue
+/// marked with `key`. Safe to record from any thread.
+final class CallLog {
+    struct Call {
+        let label: String
+        let result: Result<URL, UploadError>
+        let onCallbackQueue: Bool
+    }
+
+    private let lock = NSLock()
+    private var recorded: [Call] = []
+
+    func record(_ label: String, _ result: Result<URL, UploadError>, onQueueMarkedWith key: DispatchSpecificKey<Bool>) {
+        let call = Call(label: label, result: result, onCallbackQueue: DispatchQueue.getSpecific(key: key) == true)
+        lock.lock()
+        defer { lock.unlock() }
+        recorded.append(call)
+    }
+
+    var calls: [Call] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+
+    func calls(labelled label: String) -> [Call] {
+        calls.filter { $0.label == label }
     }
 }

@@ -149,6 +149,94 @@ final class ReceiptUploaderTests: XCTestCase {
         wait(for: [notCalled], timeout: 0)
     }
 
+    /// Cancelling is a promise about one upload: the others, started before or after, still
+    /// complete.
+    func test_cancellingOneUpload_leavesTheOthersAlone() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let lunchNotCalled = expectation(description: "completion is not called for the cancelled lunch upload")
+        lunchNotCalled.isInverted = true
+        var taxiResult: Result<URL, UploadError>?
+        var hotelResult: Result<URL, UploadError>?
+
+        let lunch = uploader.upload(.lunch) { _ in lunchNotCalled.fulfill() }
+        uploader.upload(.taxi) { taxiResult = $0 }
+        lunch.cancel()
+        uploader.upload(.hotel) { hotelResult = $0 }
+        transport.answer(with: .created(.taxiReceipt))
+        transport.answer(with: .created(.hotelReceipt))
+
+        drainMainQueue()
+        wait(for: [lunchNotCalled], timeout: 0)
+        XCTAssertEqual(
+            taxiResult, .success(.taxiReceipt),
+            "cancel() on the lunch upload silenced the taxi upload too: a cancel belongs to one upload, so remember it in the handle that upload returned, not in the uploader"
+        )
+        XCTAssertEqual(
+            hotelResult, .success(.hotelReceipt),
+            "an upload started after another one was cancelled never called back: a cancel belongs to one upload, so remember it in the handle that upload returned, not in the uploader"
+        )
+    }
+
+    /// Every path, one upload each, with the callback queue held: nothing may call back before
+    /// that queue runs, and once it has run, each upload has called back exactly once, from a
+    /// block on it. No waiting: the held queue decides when the callbacks run.
+    func test_everyPath_callsBackOnceFromABlockOnTheCallbackQueue() {
+        let callbacks = HeldQueue()
+        let onCallbackQueue = DispatchSpecificKey<Bool>()
+        callbacks.queue.setSpecific(key: onCallbackQueue, value: true)
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport, callbackQueue: callbacks.queue)
+        let log = CallLog()
+        let paths: [(label: String, receipt: Receipt, reply: FakeReply?, expected: Result<URL, UploadError>)] = [
+            ("a photo over maxBytes", .hugeScan, nil, .failure(.tooLarge(bytes: 5_000_000))),
+            ("a 201 with a receipt URL", .lunch, .created(.lunchReceipt), .success(.lunchReceipt)),
+            ("no network", .taxi, .networkDown, .failure(.offline)),
+            ("a 500", .hotel, .status(500, body: ""), .failure(.rejected(status: 500))),
+            ("a 201 without a url field", .lunch, .status(201, body: "{}"), .failure(.unreadableReply)),
+            ("a 201 without a body", .taxi, .noBody(status: 201), .failure(.unreadableReply)),
+        ]
+
+        for path in paths {
+            uploader.upload(path.receipt) { log.record(path.label, $0, onQueueMarkedWith: onCallbackQueue) }
+            if let reply = path.reply { transport.answer(with: reply) }
+        }
+
+        XCTAssertEqual(
+            log.calls.map(\.label), [],
+            "completion was called before the callback queue ran anything: call it only from a block you send to callbackQueue, on every path, the too-large photo and the transport's reply included"
+        )
+        callbacks.drain()
+        for path in paths {
+            let calls = log.calls(labelled: path.label)
+            XCTAssertEqual(
+                calls.count, 1,
+                "for \(path.label), completion was called \(calls.count) times: every path must call it exactly once (a branch without `return` calls twice; a bare `return` never calls, and the spinner spins forever)"
+            )
+            XCTAssertEqual(calls.first?.result, path.expected, "for \(path.label), completion got the wrong result")
+            XCTAssertTrue(
+                calls.allSatisfy(\.onCallbackQueue),
+                "for \(path.label), completion ran outside the callback queue: send every call to callbackQueue")
+        }
+    }
+
+    func test_aPhotoOfExactlyMaxBytes_isSent() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let atTheLimit = Receipt(id: "scan-at-the-limit", jpeg: Data(count: ReceiptUploader.maxBytes))
+        var result: Result<URL, UploadError>?
+
+        uploader.upload(atTheLimit) { result = $0 }
+
+        XCTAssertEqual(
+            transport.sentBodies.count, 1,
+            "a photo of exactly maxBytes bytes is not over the limit, so it must be sent: only a photo with more bytes than maxBytes is too large"
+        )
+        if transport.sentBodies.count == 1 { transport.answer(with: .created(.lunchReceipt)) }
+        drainMainQueue()
+        XCTAssertEqual(result, .success(.lunchReceipt), "a photo at the limit is uploaded like any other")
+    }
+
     /// The same kind of test in an `async` test method: `wait(for:)` is not available there,
     /// `await fulfillment(of:timeout:)` is.
     @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
