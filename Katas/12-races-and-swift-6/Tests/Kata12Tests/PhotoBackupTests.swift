@@ -30,6 +30,28 @@ struct PhotoBackupTests {
             """)
     }
 
+    @Test("counts every failure when a thousand uploads fail on four threads at once")
+    func countsEveryFailure() async {
+        let photos = Fixtures.photos("x", count: 1_000)
+        let workers = ParallelDispatcher()
+        let backup = PhotoBackup(uploader: FakeUploader(rejecting: Set(photos.map(\.id))), worker: workers)
+        let collector = ReportCollector()
+
+        backup.backUp(photos, completion: collector.completion())
+        workers.runAllAtOnce()
+        let report = await collector.report()
+
+        #expect(
+            report == BackupReport(uploaded: 0, failed: 1_000),
+            """
+            All 1,000 uploads failed, but the report says \
+            \(report.map { "\($0.uploaded) uploaded and \($0.failed) failed" } ?? "nothing"). Failures \
+            finish at the same moment as easily as successes: every count, the failures too, must be \
+            read and written under the same lock (or serial queue, or actor). Run \
+            `kata check 12 --sanitize thread` to see the race.
+            """)
+    }
+
     @Test("two backups started on two threads at once each report their own photos")
     func twoBackupsAtOnce() async {
         let workers = ParallelDispatcher()
@@ -65,12 +87,20 @@ struct PhotoBackupTests {
             "With the default worker (a real concurrent queue), three photos with one rejected report 2 and 1.")
     }
 
-    @Test("an empty batch reports zero")
-    func emptyBatch() async {
+    @Test("an empty batch reports zero before backUp returns")
+    func emptyBatch() async throws {
         let backup = PhotoBackup(uploader: FakeUploader(), worker: ParallelDispatcher())
         let collector = ReportCollector()
 
         backup.backUp([], completion: collector.completion())
+        try #require(
+            collector.callsSoFar > 0,
+            """
+            backUp([]) returned without calling its completion. With no upload there is nothing to \
+            wait for, and no upload whose end could call it later: call \
+            completion(BackupReport(uploaded: 0, failed: 0)) before backUp returns. (A DispatchGroup \
+            with nothing in it calls notify later, on another queue.)
+            """)
         let report = await collector.report()
 
         #expect(report == BackupReport(uploaded: 0, failed: 0), "With nothing to upload, the report says 0 and 0.")

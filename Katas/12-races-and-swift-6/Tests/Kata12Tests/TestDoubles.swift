@@ -75,6 +75,49 @@ final class ParallelDispatcher: Dispatching, @unchecked Sendable {
     }
 }
 
+/// A dispatcher that holds every work item until the test runs it, on the test's own thread, in
+/// the order the test picks.
+///
+/// With it a test decides which upload finishes last (the last photo's, or the first one's), or
+/// lets one backup finish while another backup's uploads still wait. Each `run…` method returns
+/// when the items it ran have returned.
+final class HeldDispatcher: Dispatching, @unchecked Sendable {
+    // @unchecked: `held` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var held: [@Sendable () -> Void] = []
+
+    func dispatch(_ work: @escaping @Sendable () -> Void) {
+        lock.lock()
+        held.append(work)
+        lock.unlock()
+    }
+
+    /// How many work items are waiting to run.
+    var heldCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return held.count
+    }
+
+    /// Runs the `count` items handed over first, oldest first.
+    func runOldest(_ count: Int) {
+        lock.lock()
+        let batch = Array(held.prefix(count))
+        held.removeFirst(batch.count)
+        lock.unlock()
+        for work in batch { work() }
+    }
+
+    /// Runs every held item, the one handed over last first.
+    func runAllNewestFirst() {
+        lock.lock()
+        let batch = held
+        held.removeAll()
+        lock.unlock()
+        for work in batch.reversed() { work() }
+    }
+}
+
 /// Uploads instantly, on the calling thread, and rejects the photos it was told to reject.
 struct FakeUploader: PhotoUploading {
     struct Rejected: Error {}
@@ -107,6 +150,13 @@ final class ReportCollector: @unchecked Sendable {
         self.expected = expected
     }
 
+    /// How many completions have been called so far, without waiting for any.
+    var callsSoFar: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return received.count + extraCalls
+    }
+
     /// The completion to hand to backup number `index`.
     func completion(for index: Int = 0) -> @Sendable (BackupReport) -> Void {
         { report in self.receive(report, from: index) }
@@ -130,7 +180,8 @@ final class ReportCollector: @unchecked Sendable {
             Issue.record(
                 """
                 Waited 10 seconds for \(expected) report(s) and got \(received.count). backUp must \
-                call its completion exactly once, after the last upload (for an empty batch: at once).
+                call its completion exactly once, after the last upload (for an empty batch: before \
+                backUp returns).
                 """,
                 sourceLocation: sourceLocation)
         }

@@ -24,7 +24,13 @@ public final class PhotoBackup: Sendable {
 
     /// Uploads every photo, then calls `completion` once, on a background queue, with the
     /// counts. A photo that fails to upload is counted and skipped; the next run retries it.
+    /// An empty batch reports at once, before `backUp` returns.
     public func backUp(_ photos: [Photo], completion: @escaping @Sendable (BackupReport) -> Void) {
+        // An empty group's notify would run later, on another queue: with nothing to wait for, report now.
+        guard !photos.isEmpty else {
+            completion(BackupReport(uploaded: 0, failed: 0))
+            return
+        }
         let tally = Tally()
         let group = DispatchGroup()
         for photo in photos {

@@ -23,7 +23,13 @@ public final class PhotoBackup: Sendable {
 
     /// Uploads every photo, then calls `completion` once, on the worker's queue, with the
     /// counts. A photo that fails to upload is counted and skipped; the next run retries it.
+    /// An empty batch reports at once, before `backUp` returns.
     public func backUp(_ photos: [Photo], completion: @escaping @Sendable (BackupReport) -> Void) {
+        // With nothing to upload there is no work item to report: report now.
+        guard !photos.isEmpty else {
+            completion(BackupReport(uploaded: 0, failed: 0))
+            return
+        }
         // One work item for the whole batch: it counts on one thread, so two counts never meet.
         worker.dispatch {
             let tally = Tally()

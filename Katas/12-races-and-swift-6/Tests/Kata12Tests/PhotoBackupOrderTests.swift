@@ -1,0 +1,56 @@
+import Kata12
+import Testing
+
+@Suite("PhotoBackup, with uploads that finish in the order the test picks")
+struct PhotoBackupOrderTests {
+    @Test("reports after the last upload to finish, even when the last photo's upload finishes first")
+    func lastPhotoFinishesFirst() async {
+        let workers = HeldDispatcher()
+        let backup = PhotoBackup(uploader: FakeUploader(rejecting: ["d-1"]), worker: workers)
+        let collector = ReportCollector()
+
+        backup.backUp(Fixtures.photos("d", count: 4), completion: collector.completion())
+        #expect(
+            collector.callsSoFar == 0,
+            "backUp called its completion before any upload had run. It must wait for the last upload.")
+        workers.runAllNewestFirst()  // d-3 finishes first, d-0 last
+        let report = await collector.report()
+
+        #expect(
+            report == BackupReport(uploaded: 3, failed: 1),
+            """
+            Four photos, one rejected: the report must say 3 uploaded and 1 failed, but it says \
+            \(report.map { "\($0.uploaded) and \($0.failed)" } ?? "nothing"). The last photo's upload \
+            finished first here, and d-0's last: uploads end in any order, not in the order they were \
+            handed over. Call the completion when every upload has finished (a DispatchGroup's \
+            notify, or a count of finished uploads), not when the last photo's work item is done.
+            """)
+    }
+
+    @Test("a backup that finishes while another backup's uploads wait reports only its own photos")
+    func oneBackupFinishesWhileAnotherWaits() async {
+        let workers = HeldDispatcher()
+        let backup = PhotoBackup(uploader: FakeUploader(rejecting: ["f-1"]), worker: workers)
+        let first = ReportCollector()
+        let second = ReportCollector()
+
+        backup.backUp(Fixtures.photos("e", count: 3), completion: first.completion())
+        backup.backUp(Fixtures.photos("f", count: 2), completion: second.completion())
+        workers.runOldest(3)  // the first backup's uploads; the second backup's still wait
+        let firstReport = await first.report()
+        workers.runOldest(2)
+        let secondReport = await second.report()
+
+        #expect(
+            firstReport == BackupReport(uploaded: 3, failed: 0),
+            "The first backup had 3 photos and no failures; its report must count its own photos only.")
+        #expect(
+            secondReport == BackupReport(uploaded: 1, failed: 1),
+            """
+            The second backup had 2 photos, one of them rejected, but its report says \
+            \(secondReport.map { "\($0.uploaded) and \($0.failed)" } ?? "nothing"): it counted the first \
+            backup's uploads too. Two backups on one PhotoBackup must not share counts: make a new \
+            tally in each call of backUp, not one for the whole PhotoBackup.
+            """)
+    }
+}
