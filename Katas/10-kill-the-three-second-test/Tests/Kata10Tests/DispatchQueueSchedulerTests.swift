@@ -8,7 +8,9 @@ import Testing
 // the test suspends and resumes. The contract says the work runs on the queue, after the delay; it
 // does not say how soon after `schedule` returns the work reaches the queue (`asyncAfter` puts
 // already-due work there at once, a `DispatchSourceTimer` a moment later). So the test waits for the
-// work itself, with a bound of ten seconds that a passing run never comes near.
+// work itself, with a bound of ten seconds that a passing run never comes near. Work due after
+// 900 ms is the one delay that must not run yet: a correct scheduler runs the zero-delay work behind
+// it within microseconds, far inside those 900 ms.
 @Suite("DispatchQueueScheduler, the production scheduler")
 struct DispatchQueueSchedulerTests {
     static let queueName = DispatchSpecificKey<String>()
@@ -42,6 +44,33 @@ struct DispatchQueueSchedulerTests {
         #expect(
             runs.queues == ["outbox-scheduler-test"],
             "The work must run once, on the queue passed to DispatchQueueScheduler(queue:). It ran \(runs.queues.count) time(s), on \(runs.queues.map { $0 ?? "another queue" })."
+        )
+    }
+
+    @Test("waits the whole delay, milliseconds included")
+    func keepsTheMilliseconds() {
+        let scheduler: any Scheduling = DispatchQueueScheduler(queue: queue)
+        let laterRuns = WorkRuns()
+        let nowRuns = WorkRuns()
+
+        queue.suspend()
+        let later = scheduler.schedule(after: .milliseconds(900)) { laterRuns.record("900 ms work") }
+        scheduler.schedule(after: .zero) { nowRuns.record("zero-delay work") }
+        queue.resume()
+
+        guard nowRuns.waitForFirstRun() else {
+            Issue.record(
+                "The work scheduled after .zero never ran (the test gave up after 10 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
+            )
+            later.cancel()
+            return
+        }
+        queue.sync {}
+        later.cancel()
+
+        #expect(
+            laterRuns.queues.isEmpty,
+            "Work scheduled after 900 ms ran at once, before the work scheduled after .zero behind it: the scheduler dropped the part of the delay below one second. delay.components.seconds is only the whole seconds; delay / .seconds(1) is the whole delay in seconds, as a Double that DispatchTime can add."
         )
     }
 

@@ -36,6 +36,21 @@ struct ManualSchedulerTests {
         #expect(scheduler.now == .seconds(3))
     }
 
+    @Test("three thousand steps of 1 ms reach 3 s exactly")
+    func smallStepsAddUp() {
+        var ran = false
+        scheduler.schedule(after: .seconds(3)) { ran = true }
+
+        for _ in 1..<3000 { scheduler.advance(by: .milliseconds(1)) }
+        #expect(!ran, "After 2999 steps of 1 ms it is 2.999 s: the work due at 3 s must not have run yet.")
+
+        scheduler.advance(by: .milliseconds(1))
+        #expect(
+            ran && scheduler.now == .seconds(3),
+            "After 3000 steps of 1 ms it is exactly 3 s, and the work due then must have run. A clock kept in Double seconds adds 0.001 with a rounding error each time and ends just short of 3 s: keep now and the deadlines as Durations, which add up exactly."
+        )
+    }
+
     @Test("advance(by: .zero) runs work that is already due")
     func advanceByZero() {
         var ran = false
