@@ -7,26 +7,35 @@ import Foundation
 /// 3. the same tests pass against the reference solution;
 /// 4. a differently built solution passes them too (`Solutions/NN-slug/Alternative`), so the tests
 ///    hold a learner to the contract, not to one design;
-/// 5. the README's `## Hints` section repeats the front-matter hints, `SOLUTION.md` exists, and
+/// 5. every wrong solution (`Solutions/NN-slug/Chaffs/<name>`, at least five) fails the tests in
+///    every run, by an assertion and within seconds, and its `CHAFF.md` says which sentence of
+///    "Your task" it breaks and which test catches it (see ``WrongSolutionResult``);
+/// 6. the README's `## Hints` section repeats the front-matter hints, `SOLUTION.md` exists, and
 ///    `.shipped.json` (see ``ShippedRecord``) matches the starter.
 ///
 /// Each solution runs in a copy of the kata package under `.build/kata/verify/NN-slug` (and
-/// `NN-slug-alternative`), with the solution's sources in place of the starter's, so the learner's
-/// folder is never touched and repeated runs build incrementally.
+/// `NN-slug-alternative`; the wrong solutions take turns in `NN-slug-wrong`), with the solution's
+/// sources in place of the starter's, so the learner's folder is never touched and repeated runs
+/// build incrementally.
 ///
 /// With a sanitizer (`kata verify --sanitize thread`) only the solutions run, built with it: the
-/// rules about the starter were proved by the plain run, and kata 12's starter races by design.
+/// rules about the starter and the wrong solutions were proved by the plain run, and kata 12's
+/// starter races by design.
 public struct KataVerifier: Sendable {
     public struct Rule: Sendable, Equatable {
         public var name: String
         public var passed: Bool
         /// Why it broke, for an author to act on.
         public var detail: String?
+        /// How much of it held, where it counts things: `6/6` wrong solutions caught.
+        public var tally: String? = nil
     }
 
     public struct Result: Sendable, Equatable {
         public var kata: Kata
         public var rules: [Rule]
+        /// Each wrong solution's fate; nil when they were not run (with a sanitizer).
+        public var wrongSolutions: [WrongSolutionResult]? = nil
         public var passed: Bool { rules.allSatisfy(\.passed) }
     }
 
@@ -50,13 +59,16 @@ public struct KataVerifier: Sendable {
         }
         rules.append(
             try solutionRule(
-                kata, name: "solution passes", sources: kata.solutionSourcesDirectory,
-                stageName: kata.folderName, session: session, options: options))
+                kata, name: "solution passes", version: kata.referenceSolution, stageName: kata.folderName,
+                session: session, options: options))
         rules.append(
             try solutionRule(
-                kata, name: "alternative passes", sources: kata.alternativeSolutionSourcesDirectory,
+                kata, name: "alternative passes", version: kata.alternativeSolution,
                 stageName: kata.folderName + "-alternative", session: session, options: options))
-        return Result(kata: kata, rules: rules)
+        guard sanitizer == nil else { return Result(kata: kata, rules: rules) }
+        let (wrongSolutionsRule, wrongSolutions) = try wrongSolutionsRule(kata, session: session, options: options)
+        rules.append(wrongSolutionsRule)
+        return Result(kata: kata, rules: rules, wrongSolutions: wrongSolutions)
     }
 
     /// The starter builds, and the tests fail against it.
@@ -94,12 +106,11 @@ public struct KataVerifier: Sendable {
 
     /// The kata's tests pass against the solution in `sources`, in every run.
     private func solutionRule(
-        _ kata: Kata, name: String, sources: URL, stageName: String, session: SwiftTestSession,
+        _ kata: Kata, name: String, version: KataVersion, stageName: String, session: SwiftTestSession,
         options: TestRunOptions
     ) throws -> Rule {
-        // `Solutions/NN-slug` or `Solutions/NN-slug/Alternative`: the solution, not its module folder.
-        let folder = sources.deletingLastPathComponent().deletingLastPathComponent()
-        let label = "Solutions/\(kata.folderName)" + String(folder.path.dropFirst(kata.solutionDirectory.path.count))
+        let label = version.label
+        let sources = version.sourcesDirectory
         guard FileManager.default.fileExists(atPath: sources.path) else {
             return Rule(
                 name: name, passed: false,
@@ -128,7 +139,7 @@ public struct KataVerifier: Sendable {
     /// for `swift test`.
     func stageSolution(of kata: Kata, sources solution: URL? = nil, stageName: String? = nil) throws -> URL {
         let fileManager = FileManager.default
-        let solution = solution ?? kata.solutionSourcesDirectory
+        let solution = solution ?? kata.referenceSolution.sourcesDirectory
         let stage = repository.workDirectory.appendingPathComponent(
             "verify/\(stageName ?? kata.folderName)", isDirectory: true)
         let relative =
@@ -224,7 +235,7 @@ public struct KataVerifier: Sendable {
         }
     }
 
-    private func firstProblem(_ report: TestRunSummary, _ output: String) -> String {
+    func firstProblem(_ report: TestRunSummary, _ output: String) -> String {
         if let error = report.buildErrors.first {
             return "\(repository.relativePath(error.file)):\(error.line): \(error.message)"
         }

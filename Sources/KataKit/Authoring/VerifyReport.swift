@@ -10,7 +10,9 @@ import Foundation
 /// {"broken":1,"katas":[
 ///   {"number":1,"passed":false,"rules":[{"detail":null,"name":"documents","passed":true},
 ///     {"detail":"against the starter the tests should fail, but the run ended as 'passed'","name":"tests fail on starter","passed":false}, …],
-///    "slug":"stub-the-dispatcher"}],
+///    "slug":"stub-the-dispatcher",
+///    "wrongSolutions":{"caught":5,"escaped":[{"breaks":"only the first completion counts",
+///      "name":"second-completion-wins","why":"it passed every test"}],"total":6}}],
 ///  "verified":0}
 /// ```
 public struct VerifyReport: Encodable, Sendable {
@@ -19,6 +21,51 @@ public struct VerifyReport: Encodable, Sendable {
         public var slug: String
         public var passed: Bool
         public var rules: [RuleEntry]
+        /// How many wrong solutions the tests caught; null when they were not run (`--sanitize`).
+        public var wrongSolutions: WrongSolutionsEntry?
+
+        enum CodingKeys: String, CodingKey { case number, slug, passed, rules, wrongSolutions }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number, forKey: .number)
+            try container.encode(slug, forKey: .slug)
+            try container.encode(passed, forKey: .passed)
+            try container.encode(rules, forKey: .rules)
+            try container.encode(wrongSolutions, forKey: .wrongSolutions)
+        }
+    }
+
+    /// `{caught, total, escaped: [{name, breaks, why}]}`: the wrong solutions of one kata, and each
+    /// one the tests did not catch, with the sentence of "Your task" it breaks.
+    public struct WrongSolutionsEntry: Encodable, Sendable {
+        public var caught: Int
+        public var total: Int
+        public var escaped: [EscapedEntry]
+
+        init(_ results: [WrongSolutionResult]) {
+            caught = results.filter(\.caught).count
+            total = results.count
+            escaped = results.filter { !$0.caught }.map {
+                EscapedEntry(name: $0.version.name, breaks: $0.notes?.brokenSentence, why: $0.escape ?? "")
+            }
+        }
+    }
+
+    public struct EscapedEntry: Encodable, Sendable {
+        public var name: String
+        /// The sentence its `CHAFF.md` quotes; null without one.
+        public var breaks: String?
+        public var why: String
+
+        enum CodingKeys: String, CodingKey { case name, breaks, why }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(breaks, forKey: .breaks)
+            try container.encode(why, forKey: .why)
+        }
     }
 
     public struct RuleEntry: Encodable, Sendable {
@@ -48,7 +95,8 @@ public struct VerifyReport: Encodable, Sendable {
                     number: result.kata.number,
                     slug: result.kata.slug,
                     passed: result.passed,
-                    rules: result.rules.map { RuleEntry(name: $0.name, passed: $0.passed, detail: $0.detail) }
+                    rules: result.rules.map { RuleEntry(name: $0.name, passed: $0.passed, detail: $0.detail) },
+                    wrongSolutions: result.wrongSolutions.map(WrongSolutionsEntry.init)
                 )
             }
             + unreadable.map { problem in
@@ -61,7 +109,8 @@ public struct VerifyReport: Encodable, Sendable {
                         RuleEntry(
                             name: "readable", passed: false,
                             detail: problem.error.description.replacingOccurrences(of: "\n", with: " "))
-                    ]
+                    ],
+                    wrongSolutions: nil
                 )
             }
         verified = katas.filter(\.passed).count

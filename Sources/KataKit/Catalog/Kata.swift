@@ -26,15 +26,6 @@ public struct Kata: Sendable, Equatable {
 
     public var sourcesDirectory: URL { directory.appendingPathComponent("Sources/\(moduleName)", isDirectory: true) }
     public var testsDirectory: URL { directory.appendingPathComponent("Tests/\(testModuleName)", isDirectory: true) }
-    public var solutionSourcesDirectory: URL {
-        solutionDirectory.appendingPathComponent("Sources/\(moduleName)", isDirectory: true)
-    }
-    /// `Solutions/NN-slug/Alternative/Sources/KataNN`: the second, differently built solution that
-    /// proves the tests accept more than one design.
-    public var alternativeSolutionSourcesDirectory: URL {
-        solutionDirectory.appendingPathComponent("Alternative/Sources/\(moduleName)", isDirectory: true)
-    }
-
     /// The file of the kata's tests or sources called `fileName`: Swift Testing prints a file's
     /// bare name, and the learner needs its path.
     public func file(named fileName: String) -> URL? {

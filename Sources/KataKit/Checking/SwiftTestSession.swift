@@ -17,16 +17,21 @@ public struct SwiftTestSession: Sendable {
 
     /// The `swift test` arguments for `package`; `skipBuild` for the runs after the first.
     public func arguments(package: URL, options: TestRunOptions, skipBuild: Bool = false) -> [String] {
-        var arguments = ["test", "--package-path", package.path]
-        if let sanitizer = options.sanitizer {
-            arguments += [
-                "--sanitize", sanitizer.rawValue, "--scratch-path",
-                package.appendingPathComponent(sanitizer.scratchFolderName).path,
-            ]
-        }
+        var arguments =
+            ["test", "--package-path", package.path] + sanitizerArguments(package: package, options: options)
         if skipBuild { arguments.append("--skip-build") }
         if let filter = options.filter { arguments += ["--filter", filter] }
         return arguments
+    }
+
+    /// A sanitized build goes to a scratch folder of its own: toggling the sanitizer in the
+    /// usual one would rebuild everything each time.
+    private func sanitizerArguments(package: URL, options: TestRunOptions) -> [String] {
+        guard let sanitizer = options.sanitizer else { return [] }
+        return [
+            "--sanitize", sanitizer.rawValue, "--scratch-path",
+            package.appendingPathComponent(sanitizer.scratchFolderName).path,
+        ]
     }
 
     public func run(
@@ -39,23 +44,42 @@ public struct SwiftTestSession: Sendable {
         var run = 0
         while true {
             run += 1
-            // Swift Testing's results, without the console's symbols; and, when the run is stopped
-            // at its time limit, the tests that hung.
-            let events = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "kata-test-events-\(UUID().uuidString).jsonl")
-            defer { try? FileManager.default.removeItem(at: events) }
-            let command =
-                arguments(package: package, options: options, skipBuild: run > 1)
-                + TestEventStream.arguments(writingTo: events)
-            let result = try runner.run(swift, command, in: workingDirectory, onOutput: onOutput)
-            let report = TestOutputParser.parse(
-                result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled, timedOut: result.timedOut,
-                swiftTesting: FileManager.default.contents(atPath: events.path).flatMap(TestEventStream.run(in:)))
+            let (report, result) = try runOnce(
+                package: package, options: options, skipBuild: run > 1, onOutput: onOutput)
             onRunFinished?(run, report)
             if report.outcome == .passed { passedRuns += 1 }
             if report.outcome != .passed || run >= max(1, options.repetitions) {
                 return RepeatedTestRun(report: report, output: result.output, runs: run, passedRuns: passedRuns)
             }
         }
+    }
+
+    /// Builds the package and its tests without running them (`swift build --build-tests`), so
+    /// that every run after it, with `skipBuild`, times the tests alone.
+    public func build(package: URL, options: TestRunOptions) throws -> (report: TestRunSummary, result: CommandResult) {
+        let command =
+            ["build", "--build-tests", "--package-path", package.path]
+            + sanitizerArguments(package: package, options: options)
+        let result = try runner.run(swift, command, in: workingDirectory)
+        let report = TestOutputParser.parse(result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled)
+        return (report, result)
+    }
+
+    /// One `swift test`, read: Swift Testing's results from its event stream (without the
+    /// console's symbols) and, when the run was stopped at its time limit, the tests that hung.
+    public func runOnce(
+        package: URL, options: TestRunOptions, skipBuild: Bool, onOutput: (@Sendable (String) -> Void)? = nil
+    ) throws -> (report: TestRunSummary, result: CommandResult) {
+        let events = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kata-test-events-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+        let command =
+            arguments(package: package, options: options, skipBuild: skipBuild)
+            + TestEventStream.arguments(writingTo: events)
+        let result = try runner.run(swift, command, in: workingDirectory, onOutput: onOutput)
+        let report = TestOutputParser.parse(
+            result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled, timedOut: result.timedOut,
+            swiftTesting: FileManager.default.contents(atPath: events.path).flatMap(TestEventStream.run(in:)))
+        return (report, result)
     }
 }

@@ -58,12 +58,20 @@ public struct VerifyFrontend: Sendable {
         } deliver: { index, outcome in
             guard text, case .success(let result) = outcome else { return }
             let marks = result.rules.map { rule in
-                rule.passed ? style.green("✔ ") + rule.name : style.red("✘ ") + style.bold(rule.name)
+                let tally = rule.tally.map { " " + $0 } ?? ""
+                return rule.passed
+                    ? style.green("✔ ") + rule.name + tally : style.red("✘ ") + style.bold(rule.name) + tally
             }
             let padding = String(repeating: " ", count: width - result.kata.heading.count)
             console.line(result.kata.heading + padding + "  " + marks.joined(separator: "  "))
             for rule in result.rules where !rule.passed {
-                console.line("    " + style.red(rule.name) + ": " + (rule.detail ?? "broken"))
+                if let wrongSolutions = result.wrongSolutions, rule.name == KataVerifier.wrongSolutionsRuleName {
+                    for line in Self.wrongSolutionLines(wrongSolutions, kata: result.kata, style: style) {
+                        console.line(line)
+                    }
+                } else {
+                    console.line("    " + style.red(rule.name) + ": " + (rule.detail ?? "broken"))
+                }
             }
             if showsProgress, index + 1 < katas.count {
                 console.write(style.dim("verifying \(katas[index + 1].heading)…") + "\r")
@@ -95,5 +103,34 @@ public struct VerifyFrontend: Sendable {
             console.line(report.json())
         }
         return report.broken == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+    /// An author's view of the wrong solutions that broke the rule: each one that escaped, why,
+    /// the sentence of "Your task" it breaks and the misconception it holds; then notes to mend.
+    static func wrongSolutionLines(_ results: [WrongSolutionResult], kata: Kata, style: TextStyle) -> [String] {
+        var lines: [String] = []
+        let escaped = results.filter { !$0.caught }
+        let rule = KataVerifier.wrongSolutionsRuleName
+        if results.count < KataVerifier.minimumWrongSolutions {
+            lines.append(
+                "    " + style.red(rule) + ": Solutions/\(kata.folderName)/Chaffs holds \(results.count) of the"
+                    + " \(KataVerifier.minimumWrongSolutions) wrong solutions a kata needs at least"
+                    + " (AUTHORING.md, \"Wrong solutions\")")
+        }
+        if !escaped.isEmpty {
+            lines.append("    " + style.red(rule) + ": \(escaped.count) of \(results.count) escaped the tests")
+        }
+        for result in escaped {
+            lines.append("      " + style.red("✘ ") + style.bold(result.version.label) + ": " + (result.escape ?? ""))
+            if let notes = result.notes {
+                if !notes.brokenSentence.isEmpty { lines.append("          breaks: " + notes.brokenSentence) }
+                if !notes.misconception.isEmpty { lines.append("          misconception: " + notes.misconception) }
+            }
+        }
+        for result in results where !result.notesProblems.isEmpty {
+            lines.append(
+                "    " + style.red(rule) + ": " + result.version.label + "/" + WrongSolutionNotes.fileName + ": "
+                    + result.notesProblems.joined(separator: "; "))
+        }
+        return lines
     }
 }

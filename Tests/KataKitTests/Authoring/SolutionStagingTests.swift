@@ -13,7 +13,7 @@ struct SolutionStagingTests {
         let verifier = KataVerifier(
             repository: repository, runner: CommandRunner(environment: [:]), swift: URL(fileURLWithPath: "/"))
         let solutionFile = try #require(
-            FileManager.default.enumerator(at: kata.solutionSourcesDirectory, includingPropertiesForKeys: nil)?
+            FileManager.default.enumerator(at: kata.referenceSolution.sourcesDirectory, includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }.first { $0.pathExtension == "swift" })
         let stage = try verifier.stageSolution(of: kata)
         let staged = stage.appendingPathComponent("Sources/\(kata.moduleName)/\(solutionFile.lastPathComponent)")

@@ -18,7 +18,7 @@ struct CatalogTests {
         #expect(kata.moduleName == "Kata02")
         #expect(kata.heading == "Kata 02 · Fix the greeting")
         #expect(kata.testsDirectory.path.hasSuffix("Katas/02-failing-kata/Tests/Kata02Tests"))
-        #expect(kata.solutionSourcesDirectory.path.hasSuffix("Solutions/02-failing-kata/Sources/Kata02"))
+        #expect(kata.referenceSolution.sourcesDirectory.path.hasSuffix("Solutions/02-failing-kata/Sources/Kata02"))
         #expect(!kata.instructions.contains("slug:"))
     }
 

@@ -45,7 +45,7 @@ struct ProjectCatalogTests {
                 fileManager.fileExists(atPath: kata.testsDirectory.path),
                 "\(kata.heading): no \(kata.testsDirectory.path)")
             #expect(
-                fileManager.fileExists(atPath: kata.solutionSourcesDirectory.path),
+                fileManager.fileExists(atPath: kata.referenceSolution.sourcesDirectory.path),
                 "\(kata.heading): no solution sources")
             let package = try String(
                 contentsOf: kata.directory.appendingPathComponent("Package.swift"), encoding: .utf8)
