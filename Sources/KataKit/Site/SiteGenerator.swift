@@ -125,10 +125,11 @@ public struct SiteGenerator: Sendable {
         let page = try SiteMarkdown.render(body, source: source, firstLine: firstLine) { target, line in
             try links.resolve(target, from: source, line: line, pagePath: solutionPath(kata))
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: kata.referenceSolution.sourcesDirectory.path)) ?? []
+        let module = kata.referenceSolution.sourcesDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: module.path)) ?? []
         var sources: [(name: String, code: String)] = []
         for name in names.filter({ $0.hasSuffix(".swift") }).sorted() {
-            let url = kata.referenceSolution.sourcesDirectory.appendingPathComponent(name)
+            let url = module.appendingPathComponent(name)
             try catalog.repository.requireInside(url, what: catalog.repository.relativePath(url.path))
             guard let code = try? String(contentsOf: url, encoding: .utf8) else { continue }
             sources.append((name, code))

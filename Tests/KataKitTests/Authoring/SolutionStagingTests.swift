@@ -12,8 +12,9 @@ struct SolutionStagingTests {
         let kata = try KataCatalog.load(from: repository).kata(named: "2")
         let verifier = KataVerifier(
             repository: repository, runner: CommandRunner(environment: [:]), swift: URL(fileURLWithPath: "/"))
+        let module = kata.referenceSolution.sourcesDirectory
         let solutionFile = try #require(
-            FileManager.default.enumerator(at: kata.referenceSolution.sourcesDirectory, includingPropertiesForKeys: nil)?
+            FileManager.default.enumerator(at: module, includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }.first { $0.pathExtension == "swift" })
         let stage = try verifier.stageSolution(of: kata)
         let staged = stage.appendingPathComponent("Sources/\(kata.moduleName)/\(solutionFile.lastPathComponent)")
