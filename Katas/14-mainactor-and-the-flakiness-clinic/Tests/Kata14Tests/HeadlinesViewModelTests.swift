@@ -82,6 +82,107 @@ struct HeadlinesViewModelTests {
         )
     }
 
+    @Test("a second refresh shows loading again while its request is in flight")
+    func aSecondRefreshShowsLoading() async throws {
+        let service = ControlledHeadlines()
+        let viewModel = HeadlinesViewModel(service: service)
+        let screen = ScreenRecording(of: viewModel)
+
+        let first = Task { await viewModel.refresh() }
+        try #require(
+            await service.request(for: .top, arrivesDuring: first),
+            "refresh() returned before it asked the service for Top. Its load must run inside the call."
+        )
+        service.answer(.top, with: Fixtures.top)
+        await first.value
+
+        let second = Task { await viewModel.refresh() }
+        try #require(
+            await service.request(for: .top, arrivesDuring: second),
+            "The second refresh() returned before it asked the service for Top. Every refresh loads again."
+        )
+
+        #expect(
+            viewModel.state == .loading,
+            "The second request for Top is in flight, so the screen must show loading again, even with Top's headlines already on screen; it shows \(viewModel.state.testDescription). Every load shows .loading while its request is in flight, not only the first."
+        )
+
+        service.answer(.top, with: Fixtures.top)
+        await second.value
+
+        #expect(
+            screen.states == [.loading, .loaded(Fixtures.top), .loading, .loaded(Fixtures.top)],
+            "Two refreshes: onChange must report loading and Top's headlines for each; it reported \(screen.states.testDescription)."
+        )
+    }
+
+    @Test("a refresh while a refresh is in flight cancels the first request")
+    func aRefreshCancelsTheRefreshInFlight() async throws {
+        let service = ControlledHeadlines(cancellation: .honored)
+        let viewModel = HeadlinesViewModel(service: service)
+        let screen = ScreenRecording(of: viewModel)
+
+        let first = Task { await viewModel.refresh() }
+        try #require(
+            await service.request(for: .top, arrivesDuring: first),
+            "refresh() returned before it asked the service for Top. Its load must run inside the call."
+        )
+        let second = Task { await viewModel.refresh() }
+        try #require(
+            await service.request(for: .top, arrivesDuring: second),
+            "The second refresh() did not ask the service for Top while it ran (or not before the test's time limit). Start the new load at once: cancel the old one rather than wait for it."
+        )
+
+        #expect(
+            service.cancelledRequests == [.top],
+            "The reader pulled to refresh again while the first refresh was loading, so the second load must cancel the first one, although both ask for the same section: every load cancels the load in flight, not only select(_:). Cancelled so far: \(service.cancelledRequests)."
+        )
+
+        // Answers whichever requests still wait, so that both calls can end.
+        while service.answer(.top, with: Fixtures.top) {}
+        await second.value
+        await first.value
+
+        #expect(
+            viewModel.state == .loaded(Fixtures.top),
+            "Both refreshes are over, so the screen must show Top's headlines; it shows \(viewModel.state.testDescription)."
+        )
+        #expect(
+            screen.failuresShown == [],
+            "The first refresh was cancelled by the second. That is not a failure, but the screen showed \(screen.states.testDescription)."
+        )
+    }
+
+    @Test("select(_:) makes its section current at once: a refresh while it loads reloads that section")
+    func aRefreshWhileASectionLoads() async throws {
+        let service = ControlledHeadlines(cancellation: .honored)
+        let viewModel = HeadlinesViewModel(service: service)
+
+        let tech = Task { await viewModel.select(.tech) }
+        try #require(
+            await service.request(for: .tech, arrivesDuring: tech),
+            "select(.tech) returned before it asked the service for Tech. Make select(_:) async, and run the load inside the call."
+        )
+        try #require(
+            viewModel.section == .tech,
+            "select(.tech) is loading Tech, but section still says \(viewModel.section). The reader picked Tech: it is the current section from the moment select(_:) is called, so that a pull-to-refresh now reloads Tech, not the section the reader left."
+        )
+
+        let refreshing = Task { await viewModel.refresh() }
+        try #require(
+            await service.request(for: .tech, arrivesDuring: refreshing),
+            "refresh() did not ask the service for Tech, the current section, while it ran; it asked for \(service.requests)."
+        )
+        while service.answer(.tech, with: Fixtures.tech) {}
+        await refreshing.value
+        await tech.value
+
+        #expect(
+            viewModel.state == .loaded(Fixtures.tech),
+            "Both loads asked for Tech and are over, so the screen must show Tech's headlines; it shows \(viewModel.state.testDescription)."
+        )
+    }
+
     @Test("switching sections cancels the old request, and that cancellation is not a failure")
     func switchingCancelsTheOldRequest() async throws {
         let service = ControlledHeadlines(cancellation: .honored)
@@ -120,6 +221,37 @@ struct HeadlinesViewModelTests {
         #expect(
             screen.failuresShown == [],
             "While the reader switched from World to Tech, the screen showed an error: \(screen.states.testDescription). The World load ended with CancellationError because the reader moved on. That is not a failure: a cancelled load must leave the screen alone."
+        )
+    }
+
+    @Test("a request that ends with URLSession's cancellation error is not a failure either")
+    func aURLSessionCancellationIsNotAFailure() async throws {
+        let service = ControlledHeadlines(cancellation: .honoredLikeURLSession)
+        let viewModel = HeadlinesViewModel(service: service)
+        let screen = ScreenRecording(of: viewModel)
+
+        let world = Task { await viewModel.select(.world) }
+        try #require(
+            await service.request(for: .world, arrivesDuring: world),
+            "select(.world) returned before it asked the service for World. Make select(_:) async, and run the load inside the call."
+        )
+        let tech = Task { await viewModel.select(.tech) }
+        try #require(
+            await service.request(for: .tech, arrivesDuring: tech),
+            "select(.tech) did not ask the service for Tech while it ran (or not before the test's time limit). Start the new load at once: cancel the old one rather than wait for it."
+        )
+        service.answer(.tech, with: Fixtures.tech)
+        await tech.value
+        service.answer(.world, with: Fixtures.world)  // only if World still waits
+        await world.value
+
+        #expect(
+            screen.failuresShown == [],
+            "While the reader switched from World to Tech, the screen showed an error: \(screen.states.testDescription). The World request was cancelled and ended the way URLSession ends one, with URLError(.cancelled), not CancellationError. Ask the task whether the load was cancelled (Task.isCancelled), not the error's type."
+        )
+        #expect(
+            viewModel.state == .loaded(Fixtures.tech),
+            "Both loads are over and the reader is on Tech, so the screen must show Tech's headlines; it shows \(viewModel.state.testDescription)."
         )
     }
 

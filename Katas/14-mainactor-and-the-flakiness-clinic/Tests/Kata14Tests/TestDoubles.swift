@@ -47,11 +47,11 @@ final class StubHeadlines: HeadlinesService, @unchecked Sendable {
 /// `request(for:arrivesDuring:)` waits until the view model has asked for a section;
 /// `answer(_:with:)` sends the reply. When the task that made a request is cancelled, the
 /// service writes it down in `cancelledRequests` and, with `.honored`, ends the request at once by throwing
-/// `CancellationError` (URLSession also stops at once; it throws `URLError(.cancelled)`). With
-/// `.ignored`, the request keeps waiting for its answer, like a reply that was already on its way
-/// when the reader moved on.
+/// `CancellationError`. With `.honoredLikeURLSession` it ends it at once as URLSession does, by
+/// throwing `URLError(.cancelled)`. With `.ignored`, the request keeps waiting for its answer, like a
+/// reply that was already on its way when the reader moved on.
 final class ControlledHeadlines: HeadlinesService, @unchecked Sendable {
-    enum Cancellation { case honored, ignored }
+    enum Cancellation { case honored, honoredLikeURLSession, ignored }
 
     private struct Request {
         let id: Int
@@ -90,7 +90,7 @@ final class ControlledHeadlines: HeadlinesService, @unchecked Sendable {
                     requested.append(section)
                     let alreadyCancelled = cancelledIDs.contains(id)
                     if alreadyCancelled { cancelled.append(section) }
-                    let endAtOnce = alreadyCancelled && cancellation == .honored
+                    let endAtOnce = alreadyCancelled && cancellation != .ignored
                     if !endAtOnce {
                         waiting.append(Request(id: id, section: section, continuation: continuation))
                     }
@@ -103,18 +103,23 @@ final class ControlledHeadlines: HeadlinesService, @unchecked Sendable {
                     return (nil, endAtOnce)
                 }
                 arrival?.give(true)
-                if endAtOnce { continuation.resume(throwing: CancellationError()) }
+                if endAtOnce { continuation.resume(throwing: cancellationError) }
             }
         } onCancel: {
             let ended = locked { () -> CheckedContinuation<[Headline], any Error>? in
                 cancelledIDs.insert(id)
                 guard let index = waiting.firstIndex(where: { $0.id == id }) else { return nil }
                 cancelled.append(waiting[index].section)
-                guard cancellation == .honored else { return nil }
+                guard cancellation != .ignored else { return nil }
                 return waiting.remove(at: index).continuation
             }
-            ended?.resume(throwing: CancellationError())
+            ended?.resume(throwing: cancellationError)
         }
+    }
+
+    /// What a request that was cancelled throws.
+    private var cancellationError: any Error {
+        cancellation == .honoredLikeURLSession ? URLError(.cancelled) : CancellationError()
     }
 
     /// Waits until the view model asks for `section` while `call` (the test's task around a view

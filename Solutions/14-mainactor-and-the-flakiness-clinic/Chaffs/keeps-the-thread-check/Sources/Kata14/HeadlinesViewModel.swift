@@ -22,8 +22,8 @@ final class HeadlinesViewModel {
     var onChange: ((HeadlinesState) -> Void)?
 
     private let service: any HeadlinesService
-    /// The load in flight, kept so that the next load can cancel it.
-    private var currentLoad: Task<Void, Never>?
+    /// The request in flight, kept so that the next load can cancel it.
+    private var currentRequest: Task<[Headline], any Error>?
 
     init(service: any HeadlinesService = LiveHeadlinesService()) {
         self.service = service
@@ -42,36 +42,29 @@ final class HeadlinesViewModel {
         await reload()
     }
 
+    /// Only the request runs in a task of its own, so that the next load can cancel it. The rest
+    /// of the load runs right here, in the caller's task, and the caller awaits it all.
     private func reload() async {
-        currentLoad?.cancel()  // the reader moved on: stop the old load
+        currentRequest?.cancel()  // the reader moved on: stop the old request
         let section = self.section
-        let load = Task { await self.load(section) }
-        currentLoad = load
-        // Wait for the load. If our caller is cancelled (the screen went away), cancel the load too:
-        // an unstructured Task does not inherit its creator's cancellation.
-        await withTaskCancellationHandler {
-            await load.value
-        } onCancel: {
-            load.cancel()
-        }
-    }
-
-    private func load(_ section: NewsSection) async {
+        let service = self.service
         show(.loading)
+        let request = Task { try await service.headlines(in: section) }
+        currentRequest = request
         do {
-            let headlines = try await service.headlines(in: section)
+            let headlines = try await request.value
             // Arranging several hundred stories must not stall scrolling: do it off the main actor,
             // and wait for it like for everything else.
             let arranged = await Task.detached(priority: .userInitiated) {
                 Headline.arranged(headlines)
             }.value
-            // cancel() only marks a task as cancelled. A reply that arrives after the reader moved
-            // on must not reach the screen.
-            try Task.checkCancellation()
+            // cancel() only marks the request as cancelled. A reply that arrives after the reader
+            // moved on must not reach the screen.
+            guard !request.isCancelled else { return }
             show(.loaded(arranged))
         } catch {
-            // Cancelled: a newer load (or nobody) owns the screen now. Not an error to show.
-            guard !Task.isCancelled else { return }
+            // Cancelled: a newer load owns the screen now. Not an error to show.
+            guard !request.isCancelled else { return }
             show(.failed(Self.failureMessage))
         }
     }
