@@ -41,6 +41,31 @@ struct AccessTokenProviderTests {
         }
     }
 
+    @Test("a stored token is delivered as it is, even without a refresh token")
+    func storedTokenWithoutRefreshToken() async {
+        await #expect(processExitsWith: .success, Self.crashedOrFroze) {
+            await onTheMainQueue {
+                let refresher = HeldRefresher()
+                let tokens = AccessTokenProvider(
+                    session: SessionStore(accessToken: "abc", refreshToken: nil),
+                    refresher: refresher
+                )
+                let deliveries = Deliveries()
+
+                tokens.token(completion: deliveries.record)
+                await letTheMainQueueRun()
+
+                #expect(
+                    deliveries.outcomes == [.token("abc")],
+                    "The session holds an access token: deliver it as it is. A missing refresh token only matters when there is no access token to deliver; then nobody is signed in. It received: \(deliveries.outcomes)."
+                )
+                #expect(
+                    refresher.requests.isEmpty,
+                    "A stored token needs no refresh. Refresh requests: \(refresher.requests).")
+            }
+        }
+    }
+
     @Test("with an expired token, it asks the refresher once and hands over the new token")
     func expiredToken() async {
         await #expect(processExitsWith: .success, Self.crashedOrFroze) {
@@ -82,6 +107,34 @@ struct AccessTokenProviderTests {
                 #expect(
                     refresher.requests.count == 1,
                     "The next caller must not start a second refresh: the token is stored now. Refresh requests: \(refresher.requests)."
+                )
+            }
+        }
+    }
+
+    @Test("a refresher that answers inside refresh still reaches the caller")
+    func immediateRefresher() async {
+        await #expect(processExitsWith: .success, Self.crashedOrFroze) {
+            await onTheMainQueue {
+                let session = SessionStore(accessToken: nil, refreshToken: "refresh-1")
+                let refresher = ImmediateRefresher(answer: .success("fresh"))
+                let tokens = AccessTokenProvider(session: session, refresher: refresher)
+                let deliveries = Deliveries()
+
+                tokens.token(completion: deliveries.record)
+                await letTheMainQueueRun()
+
+                #expect(
+                    deliveries.outcomes == [.token("fresh")],
+                    "A refresher may answer before refresh(refreshToken:completion:) returns, as one with a cached answer does. The caller must still get the new token, exactly once. It received: \(deliveries.outcomes). Write down that a refresh runs, and who waits for it, before you call the refresher: an answer that comes inside the call finds nobody waiting otherwise."
+                )
+
+                tokens.token(completion: deliveries.record)
+                await letTheMainQueueRun()
+
+                #expect(
+                    deliveries.outcomes == [.token("fresh"), .token("fresh")] && refresher.requests.count == 1,
+                    "The new token must be stored, and the next caller gets it without a second refresh. Received: \(deliveries.outcomes); refresh requests: \(refresher.requests)."
                 )
             }
         }

@@ -60,7 +60,18 @@ struct DeadlockTests {
             main-queue call crash at once: dispatchPrecondition(condition: .notOnQueue(.main)).
             """
         ) {
-            await onTheMainQueue {
+            // Correct code stops the process before it could wait for anything, so a watchdog of
+            // one second is far more than it needs; code that waits instead is ended by it.
+            await onTheMainQueue(
+                watchdog: 1,
+                frozen: """
+                    validToken() froze on the main queue instead of stopping the process: its check let \
+                    the call through, and then it waited for work that can only run on the main queue. \
+                    Thread.isMainThread is not that check: under Swift Testing on Linux the main queue \
+                    does not run on the main thread. dispatchPrecondition(condition: .notOnQueue(.main)) \
+                    checks the queue itself.
+                    """
+            ) {
                 let tokens = AccessTokenProvider(
                     session: SessionStore(accessToken: "abc", refreshToken: "refresh-1"),
                     refresher: HeldRefresher()

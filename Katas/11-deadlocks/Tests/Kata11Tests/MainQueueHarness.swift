@@ -31,25 +31,32 @@ func isOnMainQueue() -> Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
 
-/// Ends this process with `frozeExitCode` if it is still running after `watchdogSeconds`.
-func startWatchdog(sourceLocation: SourceLocation = #_sourceLocation) {
-    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(watchdogSeconds)) {
+/// Ends this process with `frozeExitCode` if it is still running after `seconds`, and records
+/// `frozen` (or a general word on deadlocks) first.
+func startWatchdog(
+    after seconds: Int = watchdogSeconds, frozen: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
         Issue.record(
-            """
-            Still running after \(watchdogSeconds) seconds: a deadlock. The main queue is blocked, \
-            waiting for something that can only run on the main queue. Look for `semaphore.wait()` \
-            or `DispatchQueue.main.sync` on a path that runs on the main queue.
-            """, sourceLocation: sourceLocation)
+            frozen
+                ?? """
+                Still running after \(seconds) seconds: a deadlock. The main queue is blocked, \
+                waiting for something that can only run on the main queue. Look for `semaphore.wait()` \
+                or `DispatchQueue.main.sync` on a path that runs on the main queue.
+                """, sourceLocation: sourceLocation)
         exit(frozeExitCode)
     }
 }
 
 /// Runs `scenario` on the main queue, the way the app's UI code runs. Use it inside an exit test.
+/// A test whose correct code ends at once may pass a shorter watchdog and its own message.
 func onTheMainQueue(
+    watchdog seconds: Int = watchdogSeconds,
+    frozen: Comment? = nil,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ scenario: @MainActor () async -> Void
 ) async {
-    startWatchdog(sourceLocation: sourceLocation)
+    startWatchdog(after: seconds, frozen: frozen, sourceLocation: sourceLocation)
     await scenario()
 }
 

@@ -41,6 +41,23 @@ final class MainQueueRefresher: TokenRefresher {
     }
 }
 
+/// A refresher that has its answer at hand, as one with a cache does: it calls the completion at
+/// once, inside `refresh`, before it returns. The provider calls it on the main queue, so that is
+/// where it answers.
+final class ImmediateRefresher: TokenRefresher {
+    private let answer: Result<String, Error>
+    private(set) var requests: [String] = []
+
+    init(answer: Result<String, Error>) {
+        self.answer = answer
+    }
+
+    func refresh(refreshToken: String, completion: @escaping (Result<String, Error>) -> Void) {
+        requests.append(refreshToken)
+        completion(answer)
+    }
+}
+
 /// What a completion handler received, in a form `#expect` can compare and print.
 enum Outcome: Equatable, CustomStringConvertible {
     case token(String)
