@@ -30,12 +30,11 @@ func answerRightAway(_ completion: @escaping (Int) -> Void) {
 /// Never calls its completion handler: the bug a wait helper must survive.
 func neverAnswer(_ completion: @escaping (Int) -> Void) {}
 
-/// Calls back on the main queue, as many UI-facing APIs do.
+/// Calls back on the main queue, as many UI-facing APIs do. The call is queued before this
+/// function returns, so it runs the first time the main queue gets a turn.
 func answerOnTheMainQueue(_ completion: @escaping (String) -> Void) {
-    DispatchQueue.global().async {
-        DispatchQueue.main.async {
-            completion("delivered on main")
-        }
+    DispatchQueue.main.async {
+        completion("delivered on main")
     }
 }
 

@@ -34,8 +34,9 @@ final class FutureTests: XCTestCase {
             complete(.success(7))
         }
 
+        // Completed already: there is nothing to wait for, so a timeout of 0 is enough.
         XCTAssertEqual(
-            try waitForCompletion(of: future), 7,
+            try waitForCompletion(of: future, timeout: 0), 7,
             "the future completed while it was created, before the helper observed it: it must keep its result and hand it to later observers"
         )
     }
@@ -73,10 +74,48 @@ final class FutureTests: XCTestCase {
         }
 
         let first = try waitForCompletion(of: future)
-        let second = try waitForCompletion(of: future)
+        let second = try waitForCompletion(of: future, timeout: 0)
 
         XCTAssertEqual(
             [first, second], ["once", "once"],
             "a future completes once and remembers its result: waiting on it again must not hang")
+    }
+
+    func test_onlyTheFirstCompletionCounts() throws {
+        let future = Future<Int> { complete in
+            complete(.success(1))
+            complete(.success(2))
+            complete(.failure(ProfileError.notFound(id: "late")))
+        }
+
+        XCTAssertEqual(
+            try waitForCompletion(of: future, timeout: 0), 1,
+            "the future was completed three times and kept a later result: only the first completion counts, so ignore every completion after it"
+        )
+    }
+
+    func test_twoObserversWaitingAtOnceBothGetTheResult() {
+        var complete: ((Result<String, Error>) -> Void)?
+        let future = Future<String> { complete = $0 }
+        var secondAnswer: String?
+
+        // The first wait below turns the run loop, which runs this block: a second wait, on the
+        // same future, starts while the first is still waiting. The block inside it runs during
+        // the second wait and completes the future. By then both waits observe the future.
+        RunLoop.current.perform { [self] in
+            RunLoop.current.perform { complete?(.success("for both")) }
+            secondAnswer = try? waitForCompletion(of: future, timeout: 0.5)
+            // Wake the first wait's run loop, so that it sees its result now rather than at its
+            // next check, a tenth of a second later.
+            DispatchQueue.main.async {}
+        }
+        let firstAnswer = try? waitForCompletion(of: future, timeout: 0.5)
+
+        XCTAssertEqual(
+            secondAnswer, "for both", "an observer added while another one waits must get the result when it arrives")
+        XCTAssertEqual(
+            firstAnswer, "for both",
+            "the first observer never got the result: adding a second observer replaced it. Keep every observer added before the result arrives, and call each one"
+        )
     }
 }
