@@ -82,6 +82,24 @@ struct TestClockTests {
             "At 3 s the 3 s sleeper must be awake too. Does advance forget sleepers it did not wake the first time?")
     }
 
+    @Test("one advance wakes every sleeper it reaches, two due at the same instant too")
+    func wakesEverySleeperItReaches() {
+        let first = executor.start { try await clock.sleep(for: .seconds(1)) }
+        let second = executor.start { try await clock.sleep(for: .seconds(1)) }
+        let third = executor.start { try await clock.sleep(for: .seconds(2)) }
+        executor.runUntilIdle()
+
+        clock.advance(by: .seconds(2))
+        executor.runUntilIdle()
+
+        let asleep = [("the first 1 s sleeper", first), ("the second 1 s sleeper", second), ("the 2 s sleeper", third)]
+            .filter { !$0.1.isFinished }.map(\.0)
+        #expect(
+            asleep.isEmpty,
+            "One advance to 2 s reaches all three deadlines (1 s, 1 s and 2 s): it must resume every sleeper that is due, not only one. Still asleep: \(asleep.joined(separator: ", "))."
+        )
+    }
+
     @Test("a sleep until a deadline already reached returns without any advance")
     func deadlineInThePast() {
         let deadline = clock.now.advanced(by: .seconds(1))
