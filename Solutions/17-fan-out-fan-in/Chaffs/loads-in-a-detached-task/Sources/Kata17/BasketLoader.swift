@@ -2,7 +2,7 @@
 /// and one answer when they are all in.
 ///
 /// The basket screen calls it from the task of the screen (SwiftUI's `.task` or `.refreshable`),
-/// so leaving the screen cancels every request still in flight.
+/// on the main actor; the requests run in a detached task, away from it.
 final class BasketLoader: Sendable {
     private let catalogue: any Catalogue
 
@@ -15,8 +15,16 @@ final class BasketLoader: Sendable {
     /// product once, with a quantity).
     ///
     /// When a product fails, throws that product's error at once and cancels the requests still
-    /// in flight. Returns or throws only when every request it started has ended.
+    /// in flight.
     func loadProducts(for ids: [ProductID]) async throws -> [Product] {
+        // The basket screen calls this from the main actor: a detached task makes sure the
+        // requests and the shelf never run there.
+        try await Task.detached {
+            try await self.load(ids)
+        }.value
+    }
+
+    private func load(_ ids: [ProductID]) async throws -> [Product] {
         let shelf = Shelf()
         // A discarding group keeps no results: each child puts its product on the shelf, under
         // the id it asked for. The first child to throw cancels the others; the group waits for
