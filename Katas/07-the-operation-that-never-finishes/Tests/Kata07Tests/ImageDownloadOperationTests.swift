@@ -3,15 +3,19 @@ import XCTest
 
 @testable import Kata07
 
-/// These tests use XCTest for one reason: they need a *bounded* wait. Finishing the operation
-/// sends KVO notifications, and Foundation reacts on its own threads: it runs `completionBlock`
-/// on a global queue and starts dependents on their queue. `XCTWaiter` returns the moment the
-/// expectations are fulfilled (a few milliseconds when the operation is correct) and fails
-/// after `timeout` only when it is broken. Swift Testing's `confirmation` does not wait at all,
-/// and a continuation would hang forever on a broken operation instead of failing.
+/// These tests use XCTest for one reason: they need a *bounded* wait. `start()` and the loader's
+/// callback run on other threads, as a queue and URLSession run them, and a broken operation can
+/// leave such a thread stuck on its own lock. The test waits at most `timeout` for that thread
+/// and fails with a message instead of freezing the test run.
+///
+/// Everything else is checked the moment the thread is back, with no waiting: a correct operation
+/// is finished, and has told its dependents, by the time the loader's callback returns. Only
+/// `completionBlock` needs a short wait, because Foundation runs it on a global queue: `XCTWaiter`
+/// returns the moment it ran (a millisecond when the operation is correct).
 ///
 /// The tests never race: each one lets `start()` return first, then finishes the download by
-/// hand. That is the order that breaks an operation without KVO, every single time.
+/// hand (or has the loader answer at once, inside `start()`). Those are the orders that break an
+/// operation without KVO, every single time.
 final class ImageDownloadOperationTests: XCTestCase {
     private let beach = URL(string: "https://photos.example.com/lisbon/beach.jpg")!
     private let harbour = URL(string: "https://photos.example.com/lisbon/harbour.jpg")!
@@ -20,11 +24,97 @@ final class ImageDownloadOperationTests: XCTestCase {
     /// Reached only when something is broken. A correct operation is done in milliseconds.
     private let timeout: TimeInterval = 1
 
+    /// What a thread that never came back was doing. Such a thread stays stuck for good, and the
+    /// next test would get stuck the same way: the first test waits `timeout`, the others stop
+    /// at once.
+    private static let stuckThread = LockedBox<String?>(nil)
+
+    private let startMustReturn =
+        "start() should return right after handing the URL to the loader, without waiting for the download; "
+        + "and look for a lock held while calling willChangeValue/didChangeValue."
+
     // MARK: - Helpers
 
-    /// Waits at most `timeout` for `expectation` and says whether it arrived. On a timeout the
-    /// test stops right there (`guard ... else { return }`): a broken operation may have a
-    /// thread stuck on its lock, and asking it for `isFinished` would freeze the test run.
+    /// Runs `work` on another thread and waits at most `timeout` for it to return. The wait
+    /// blocks this thread without running the main queue, so the test looks at the operation
+    /// exactly as `work` left it. On a timeout the test stops right there
+    /// (`guard ... else { return }`): the thread may be stuck on the operation's lock, and asking
+    /// the operation for `isFinished` would freeze the test run.
+    private func onAnotherThread(
+        _ what: String, hint: String, file: StaticString, line: UInt, _ work: @escaping () -> Void
+    ) -> Bool {
+        if let stuck = Self.stuckThread.value {
+            XCTFail(
+                "An earlier test left a thread stuck in \(stuck); this test would get stuck too.", file: file,
+                line: line)
+            return false
+        }
+        let returned = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            work()
+            returned.signal()
+        }
+        guard returned.wait(timeout: .now() + timeout) == .success else {
+            Self.stuckThread.value = what
+            XCTFail("Waited \(timeout) s for \(what) to return, and it never did. \(hint)", file: file, line: line)
+            return false
+        }
+        return true
+    }
+
+    /// Calls `start()` on another thread, as a queue would, and waits until it has returned.
+    private func startAndWaitUntilItReturns(_ operation: Operation, file: StaticString = #filePath, line: UInt = #line)
+        -> Bool
+    {
+        onAnotherThread(
+            "start()",
+            hint: startMustReturn,
+            file: file, line: line
+        ) {
+            operation.start()
+        }
+    }
+
+    /// Finishes the open download on another thread, the way URLSession calls back, and waits
+    /// until the loader's completion has returned.
+    private func finishDownload(
+        _ loader: ManualImageLoader, with result: Result<Data, Error>, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> Bool {
+        let hadRequest = LockedBox(false)
+        let returned = onAnotherThread(
+            "the loader's completion",
+            hint: "The operation is stuck on its own lock: call willChangeValue/didChangeValue outside of it.",
+            file: file, line: line
+        ) {
+            hadRequest.value = loader.finishOldestRequest(with: result)
+        }
+        guard returned else { return false }
+        guard hadRequest.value else {
+            XCTFail(
+                "The loader has no open request to finish: start() should call loader.loadImage(from: url) { ... }.",
+                file: file, line: line)
+            return false
+        }
+        return true
+    }
+
+    /// Waits until the serial `lane` has run every block handed to it so far. An `OperationQueue`
+    /// with `lane` as its `underlyingQueue` runs each `start()` as such a block, so after this
+    /// every `start()` the queue began has returned.
+    private func waitForTheQueuesStarts(on lane: DispatchQueue, file: StaticString = #filePath, line: UInt = #line)
+        -> Bool
+    {
+        onAnotherThread(
+            "the queue's call to start()",
+            hint: startMustReturn,
+            file: file, line: line
+        ) {
+            lane.sync {}
+        }
+    }
+
+    /// Waits at most `timeout` for `expectation` and says whether it arrived.
     private func arrived(_ expectation: XCTestExpectation, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         guard XCTWaiter().wait(for: [expectation], timeout: timeout) == .completed else {
             XCTFail(
@@ -35,37 +125,40 @@ final class ImageDownloadOperationTests: XCTestCase {
         return true
     }
 
-    /// Calls `start()` on another thread, as a queue would, and waits until it has returned.
-    private func startAndWaitUntilItReturns(_ operation: Operation, file: StaticString = #filePath, line: UInt = #line)
-        -> Bool
-    {
-        let returned = XCTestExpectation(
-            description: "start() returned. It should return right after handing the URL to the loader; "
-                + "if it never does, look for a lock held while calling willChangeValue/didChangeValue.")
-        DispatchQueue.global().async {
-            operation.start()
-            returned.fulfill()
-        }
-        return arrived(returned, file: file, line: line)
+    /// An operation that depends on `download`, as the album's save step does. The test never
+    /// runs it; it reads its `isReady`, which Foundation updates the moment `download` announces,
+    /// with `didChangeValue(forKey: "isFinished")`, that it has finished.
+    private func stepThatDepends(on download: Operation) -> Operation {
+        let step = BlockOperation {}
+        step.addDependency(download)
+        return step
     }
 
-    /// Finishes the open download on another thread, the way URLSession calls back.
-    private func finishDownload(
-        _ loader: ManualImageLoader, with result: Result<Data, Error>, file: StaticString = #filePath,
-        line: UInt = #line
+    /// Checks, right after `moment` (the loader's completion or `start()` returned), that the
+    /// operation has finished and told the operations that depend on it. Returns false, and the
+    /// test stops, when it has not: its `completionBlock` would never run.
+    private func hasFinished(
+        _ download: ImageDownloadOperation, andTold step: Operation, once moment: String,
+        file: StaticString = #filePath, line: UInt = #line
     ) -> Bool {
-        let finished = XCTestExpectation(
-            description: "the loader's completion returned. If it never does, the operation is stuck on its "
-                + "own lock: call willChangeValue/didChangeValue outside of it.")
-        let hadRequest = LockedBox(false)
-        DispatchQueue.global().async {
-            hadRequest.value = loader.finishOldestRequest(with: result)
-            finished.fulfill()
-        }
-        guard arrived(finished, file: file, line: line) else { return false }
-        guard hadRequest.value else {
+        XCTAssertFalse(
+            download.isExecuting,
+            "\(moment) has returned, and isExecuting is still true. Finishing moves the operation out of executing "
+                + "too: isExecuting false, isFinished true, each announced with willChangeValue/didChangeValue.",
+            file: file, line: line)
+        guard download.isFinished else {
             XCTFail(
-                "The loader has no open request to finish: start() should call loader.loadImage(from: url) { ... }.",
+                "\(moment) has returned, and isFinished is still false. Finish in the loader's callback, before it "
+                    + "returns (no hop to another queue, no retry), and move to executing before asking the loader, "
+                    + "so that an answer that comes at once is the last word.",
+                file: file, line: line)
+            return false
+        }
+        guard step.isReady else {
+            XCTFail(
+                "\(moment) has returned and isFinished is true, but the step that depends on the download is still "
+                    + "not ready: nobody polls isFinished. Announce the change with "
+                    + "willChangeValue/didChangeValue(forKey: \"isFinished\"), on every way to finish.",
                 file: file, line: line)
             return false
         }
@@ -94,46 +187,45 @@ final class ImageDownloadOperationTests: XCTestCase {
     func test_completionBlockRuns_whenTheDownloadEndsAfterStartReturned() {
         let loader = ManualImageLoader()
         let download = ImageDownloadOperation(url: beach, loader: loader)
-        let completionRan = XCTestExpectation(
-            description: "completionBlock ran after the download ended. Operation runs it only when it hears "
-                + "didChangeValue(forKey: \"isFinished\"): wrap the change to the finished state in "
-                + "willChangeValue(forKey:) / didChangeValue(forKey:) for \"isExecuting\" and \"isFinished\".")
+        let save = stepThatDepends(on: download)
+        let completionRan = XCTestExpectation(description: "completionBlock ran after the download ended.")
         download.completionBlock = { completionRan.fulfill() }
 
         guard startAndWaitUntilItReturns(download) else { return }
+        XCTAssertFalse(save.isReady, "The save step must not be ready before the download has finished.")
         guard finishDownload(loader, with: .success(jpeg)) else { return }
 
-        guard arrived(completionRan) else { return }
-        XCTAssertTrue(download.isFinished, "After the loader called back, isFinished should be true.")
-        XCTAssertFalse(download.isExecuting, "A finished operation is no longer executing.")
+        guard hasFinished(download, andTold: save, once: "The loader's completion") else { return }
         XCTAssertEqual(
             download.imageData, jpeg, "The operation should keep the bytes the loader delivered in imageData.")
         XCTAssertNil(download.error, "A successful download has no error.")
+        guard arrived(completionRan) else { return }
     }
 
     func test_aFailedDownloadFinishesToo_andKeepsTheError() {
         let loader = ManualImageLoader()
         let download = ImageDownloadOperation(url: beach, loader: loader)
-        let completionRan = XCTestExpectation(
-            description: "completionBlock ran after a failed download. A failure must finish the operation "
-                + "with the same KVO notifications as a success, or the queue waits for it forever.")
+        let save = stepThatDepends(on: download)
+        let completionRan = XCTestExpectation(description: "completionBlock ran after a failed download.")
         download.completionBlock = { completionRan.fulfill() }
 
         guard startAndWaitUntilItReturns(download) else { return }
         guard finishDownload(loader, with: .failure(Offline())) else { return }
 
-        guard arrived(completionRan) else { return }
-        XCTAssertTrue(download.isFinished, "A failed download is finished as well.")
+        XCTAssertEqual(
+            loader.requestedURLs, [beach],
+            "After a failure the operation asked the loader again. It asks exactly once: a failed download "
+                + "finishes and keeps the loader's error, and whoever wants a retry adds a new operation.")
+        guard hasFinished(download, andTold: save, once: "The loader's completion (a failure)") else { return }
         XCTAssertNil(download.imageData, "A failed download has no image data.")
         XCTAssertEqual(download.error as? Offline, Offline(), "The operation should keep the loader's error in error.")
+        guard arrived(completionRan) else { return }
     }
 
     func test_theDependentSaveStepRuns_onceTheDownloadHasFinished() {
         let loader = ManualImageLoader()
         let download = ImageDownloadOperation(url: beach, loader: loader)
-        let saveRan = XCTestExpectation(
-            description: "the dependent save operation ran. A dependent becomes ready only when its dependency "
-                + "sends didChangeValue(forKey: \"isFinished\"); without it the save step waits forever.")
+        let saveRan = XCTestExpectation(description: "the dependent save operation ran on its queue.")
         let save = BlockOperation { saveRan.fulfill() }
         save.addDependency(download)
         let queue = OperationQueue()
@@ -143,25 +235,42 @@ final class ImageDownloadOperationTests: XCTestCase {
         XCTAssertFalse(save.isFinished, "The save step must not run before the download has finished.")
         guard finishDownload(loader, with: .success(jpeg)) else { return }
 
+        guard hasFinished(download, andTold: save, once: "The loader's completion") else { return }
         guard arrived(saveRan) else { return }
+    }
+
+    func test_aPhotoTheLoaderHasAtHand_finishesBeforeStartReturns() {
+        let loader = ManualImageLoader(answeringAtOnceWith: .success(jpeg))
+        let download = ImageDownloadOperation(url: beach, loader: loader)
+        let save = stepThatDepends(on: download)
+        let completionRan = XCTestExpectation(description: "completionBlock ran for a download answered at once.")
+        download.completionBlock = { completionRan.fulfill() }
+
+        guard startAndWaitUntilItReturns(download) else { return }
+
+        XCTAssertEqual(loader.requestedURLs, [beach], "start() should ask the loader for the operation's URL once.")
+        let moment = "start(), with a loader that answered at once (inside loadImage, as a cache does),"
+        guard hasFinished(download, andTold: save, once: moment) else { return }
+        XCTAssertEqual(download.imageData, jpeg, "The operation should keep the bytes the loader delivered.")
+        guard arrived(completionRan) else { return }
     }
 
     func test_aDownloadCancelledBeforeItStarted_finishesWithoutAskingTheLoader() {
         let loader = ManualImageLoader()
         let download = ImageDownloadOperation(url: beach, loader: loader)
-        let completionRan = XCTestExpectation(
-            description: "completionBlock ran for a download cancelled before it started. A queue calls start() "
-                + "on cancelled operations so they can finish: start() should move straight to finished, "
-                + "with willChangeValue/didChangeValue(forKey: \"isFinished\").")
+        let save = stepThatDepends(on: download)
+        let completionRan = XCTestExpectation(description: "completionBlock ran for a cancelled download.")
         download.completionBlock = { completionRan.fulfill() }
 
         download.cancel()
         guard startAndWaitUntilItReturns(download) else { return }
 
+        XCTAssertEqual(
+            loader.requestedURLs, [],
+            "A cancelled download must not ask the loader for anything. A queue calls start() on cancelled "
+                + "operations too, so that they can finish: start() checks isCancelled first.")
+        guard hasFinished(download, andTold: save, once: "start() of a cancelled operation") else { return }
         guard arrived(completionRan) else { return }
-        XCTAssertEqual(loader.requestedURLs, [], "A cancelled download must not ask the loader for anything.")
-        XCTAssertTrue(download.isFinished, "A cancelled operation is finished once start() returns.")
-        XCTAssertFalse(download.isExecuting, "A cancelled operation never executes.")
     }
 
     func test_inAOneSlotQueue_theNextPhotoStarts_afterTheFirstFinishedLate() {
@@ -169,33 +278,24 @@ final class ImageDownloadOperationTests: XCTestCase {
         let first = ImageDownloadOperation(url: beach, loader: loader)
         let second = ImageDownloadOperation(url: harbour, loader: loader)
 
-        // The queue runs each start() as a block on `lane`. Because `lane` is serial, a block
-        // the test adds to it runs only after the queue's call to start() has returned.
+        // The queue runs each start() as a block on `lane`. Because `lane` is serial, once a
+        // block the test adds to it has run, every start() the queue handed it has returned.
         let lane = DispatchQueue(label: "kata07.one-slot-lane")
         let queue = OperationQueue()
         queue.underlyingQueue = lane
         queue.maxConcurrentOperationCount = 1
 
-        let firstRequested = XCTestExpectation(description: "the queue started the first download")
-        let secondRequested = XCTestExpectation(
-            description: "the queue started the second download after the first one finished. With one slot, "
-                + "the queue frees it only when the first operation sends didChangeValue(forKey: \"isFinished\"); "
-                + "without it the album stops after the first photo.")
-        loader.onRequest { url in
-            if url == self.beach { firstRequested.fulfill() }
-            if url == self.harbour { secondRequested.fulfill() }
-        }
-
         queue.addOperations([first, second], waitUntilFinished: false)
-        guard arrived(firstRequested) else { return }
-        let startReturned = XCTestExpectation(description: "the queue's call to start() returned")
-        lane.async { startReturned.fulfill() }
-        guard arrived(startReturned) else { return }
+        guard waitForTheQueuesStarts(on: lane) else { return }
+        XCTAssertEqual(loader.requestedURLs, [beach], "With one slot, the queue starts the first download only.")
 
         guard finishDownload(loader, with: .success(jpeg)) else { return }
+        guard waitForTheQueuesStarts(on: lane) else { return }
 
-        guard arrived(secondRequested) else { return }
         XCTAssertEqual(
-            loader.requestedURLs, [beach, harbour], "The photos should be downloaded one after the other, in order.")
+            loader.requestedURLs, [beach, harbour],
+            "The first download has finished, and the queue has not started the second one. With one slot, the "
+                + "queue frees it only when the first operation sends didChangeValue(forKey: \"isFinished\"); "
+                + "without it the album stops after the first photo.")
     }
 }

@@ -7,11 +7,18 @@ import Foundation
 /// `loadImage(from:completion:)` writes the request down, keeps its completion and returns at
 /// once. Nothing happens until the test calls `finishOldestRequest(with:)`, so the test decides
 /// exactly when a download ends: here, always after `start()` has returned.
+///
+/// `ManualImageLoader(answeringAtOnceWith:)` is the other extreme, a cache: it calls the
+/// completion with that result inside `loadImage`, before `loadImage` (and `start()`) returns.
 final class ManualImageLoader: ImageLoading {
     private let lock = NSLock()
+    private let answer: Result<Data, Error>?
     private var pending: [(url: URL, completion: (Result<Data, Error>) -> Void)] = []
     private var requested: [URL] = []
-    private var requestObserver: ((URL) -> Void)?
+
+    init(answeringAtOnceWith answer: Result<Data, Error>? = nil) {
+        self.answer = answer
+    }
 
     /// Every URL asked for so far, oldest first.
     var requestedURLs: [URL] {
@@ -20,20 +27,16 @@ final class ManualImageLoader: ImageLoading {
         return requested
     }
 
-    /// Called (on the requesting thread) each time someone asks for an image.
-    func onRequest(_ observer: @escaping (URL) -> Void) {
-        lock.lock()
-        requestObserver = observer
-        lock.unlock()
-    }
-
     func loadImage(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) {
         lock.lock()
         requested.append(url)
-        pending.append((url, completion))
-        let observer = requestObserver
+        if answer == nil {
+            pending.append((url, completion))
+        }
         lock.unlock()
-        observer?(url)
+        if let answer {
+            completion(answer)
+        }
     }
 
     /// Finishes the oldest request that is still open. Returns false when there is none.
