@@ -25,13 +25,15 @@ struct LibraryImportTests {
 
     @Test("when the import returns, the screen shows the photos and how many there are")
     func showsThePhotos() async {
-        let model = LibraryModel(decoder: ProbeDecoder(answering: Fixtures.photos))
+        let model = LibraryModel(decoder: ProbeDecoder(answering: Fixtures.inTheDecodersOrder))
 
         await model.importCatalogue(Fixtures.someCatalogue)
 
         #expect(
-            model.photos == Fixtures.photos,
-            "After importCatalogue(_:) returns, photos must be what the decoder answered, in its order."
+            model.photos == Fixtures.inTheDecodersOrder,
+            model.photos.count == 3
+                ? "After importCatalogue(_:) returns, photos must be what the decoder answered, in its order: photos \(Fixtures.inTheDecodersOrder.map(\.id)), not \(model.photos.map(\.id)). Keeping the newest revision and sorting is the decoder's job: the model shows what it gets."
+                : "After importCatalogue(_:) returns, photos must be what the decoder answered, in its order."
         )
         #expect(
             model.status == .imported(3),
@@ -41,7 +43,8 @@ struct LibraryImportTests {
 
     @Test("a catalogue that cannot be read shows the failure message, and no photos")
     func showsTheFailure() async {
-        let model = LibraryModel(decoder: ProbeDecoder(failingWith: UnreadableCatalogue()))
+        let decoder = ProbeDecoder(failingWith: UnreadableCatalogue())
+        let model = LibraryModel(decoder: decoder)
 
         await model.importCatalogue(Fixtures.someCatalogue)
 
@@ -50,6 +53,42 @@ struct LibraryImportTests {
             "When decode(_:) throws, status must be .failed(LibraryModel.failureMessage); it is \(model.status)."
         )
         #expect(model.photos == [], "A catalogue that could not be read must not put photos on the screen.")
+        #expect(
+            decoder.calls == 1,
+            "decode(_:) threw, and was called \(decoder.calls) times for one import. Decode once per import: a catalogue that cannot be read is shown as a failure, not decoded again."
+        )
+    }
+
+    @Test("a catalogue that cannot be read leaves the photos of the last import on screen")
+    func aFailedImportKeepsThePhotos() async {
+        let decoder = ProbeDecoder(answers: [.success(Fixtures.photos), .failure(UnreadableCatalogue())])
+        let model = LibraryModel(decoder: decoder)
+
+        await model.importCatalogue(Fixtures.someCatalogue)
+        await model.importCatalogue(Fixtures.someCatalogue)
+
+        #expect(
+            model.status == .failed(LibraryModel.failureMessage),
+            "The second catalogue could not be read, so status must be .failed(LibraryModel.failureMessage); it is \(model.status)."
+        )
+        #expect(
+            model.photos == Fixtures.photos,
+            "The second catalogue could not be read, so photos must stay as the first import left them (\(Fixtures.photos.map(\.id))); they are \(model.photos.map(\.id)). A failed import changes the status only: the library the user has is still there."
+        )
+    }
+
+    @Test("each import decodes its catalogue, the same catalogue picked twice too")
+    func decodesOncePerImport() async {
+        let decoder = ProbeDecoder(answering: Fixtures.photos)
+        let model = LibraryModel(decoder: decoder)
+
+        await model.importCatalogue(Fixtures.someCatalogue)
+        await model.importCatalogue(Fixtures.someCatalogue)
+
+        #expect(
+            decoder.calls == 2,
+            "Two imports must call decode(_:) twice, once each, even for the same bytes; it was called \(decoder.calls) times. Every import asks the decoder: the model keeps no copy of an earlier result to skip it."
+        )
     }
 
     @Test("while the catalogue is decoded, the screen shows importing and the main actor is free")
@@ -85,6 +124,26 @@ struct LibraryImportTests {
         )
     }
 
+    @Test("a second import keeps the first one's photos on screen until its decoding is done")
+    func aSecondImportKeepsThePhotosWhileDecoding() async {
+        let decoder = ProbeDecoder(answers: [.success(Fixtures.photos), .success(Fixtures.otherLibrary)])
+        let model = LibraryModel(decoder: decoder)
+        await model.importCatalogue(Fixtures.someCatalogue)
+        let screen = ScreenRecording(of: model)
+
+        await model.importCatalogue(Fixtures.someCatalogue)
+
+        let first = Fixtures.photos.map(\.id)
+        let second = Fixtures.otherLibrary.map(\.id)
+        let grids = screen.all.compactMap { redraw -> [Int]? in
+            if case .onTheMainActor(_, let photoIDs) = redraw { photoIDs } else { nil }
+        }
+        #expect(
+            grids.allSatisfy { $0 == first || $0 == second } && grids.last == second,
+            "During the second import the grid must show the first import's photos (\(first)) until decoding is done, then the second's (\(second)); the screen showed \(grids). photos stays as it was until decoding is done: the new catalogue may yet fail, and the user keeps their library meanwhile."
+        )
+    }
+
     @Test("every redraw of the screen happens on the main actor")
     func redrawsOnTheMainActor() async {
         let model = LibraryModel(decoder: ProbeDecoder(answering: Fixtures.photos))
@@ -98,12 +157,35 @@ struct LibraryImportTests {
             "onChange was called off the main actor (\(redraws)). status and photos are the screen's state: change them on the main actor only, and send only the decoding away."
         )
         #expect(
-            redraws.first == .onTheMainActor(.importing),
+            redraws.first == .onTheMainActor(.importing, photoIDs: []),
             "The first change the screen must see is status becoming .importing; the screen saw \(redraws)."
         )
         #expect(
-            redraws.last == .onTheMainActor(.imported(3)),
-            "The last change the screen must see is status becoming .imported(3); the screen saw \(redraws)."
+            redraws.last == .onTheMainActor(.imported(3), photoIDs: Fixtures.photos.map(\.id)),
+            "The last change the screen must see is status becoming .imported(3), with the photos in the grid; the screen saw \(redraws)."
+        )
+    }
+
+    @Test("every change of status or photos gets a redraw of its own")
+    func aRedrawAfterEveryChange() async {
+        let model = LibraryModel(decoder: ProbeDecoder(answering: Fixtures.photos))
+        let screen = ScreenRecording(of: model)
+
+        await model.importCatalogue(Fixtures.someCatalogue)
+
+        let redraws = screen.all
+        // One redraw after every change: between two redraws, status or photos changed, not both.
+        var shown = (status: ImportStatus.idle, photoIDs: [Int]())
+        for case .onTheMainActor(let status, let photoIDs) in redraws {
+            #expect(
+                status == shown.status || photoIDs == shown.photoIDs,
+                "Between two redraws both status and photos changed (status \(shown.status) → \(status), photos \(shown.photoIDs) → \(photoIDs)): one change had no redraw of its own. onChange must be called after every change of either, the grid's too; the screen saw \(redraws)."
+            )
+            shown = (status, photoIDs)
+        }
+        #expect(
+            redraws.last == .onTheMainActor(.imported(3), photoIDs: Fixtures.photos.map(\.id)),
+            "The last redraw must show what the screen ends with, .imported(3) and three photos; the screen saw \(redraws)."
         )
     }
 

@@ -27,14 +27,16 @@ enum MainActorProbe {
 struct UnreadableCatalogue: Error {}
 
 /// A decoder that answers at once, with the photos it was given or with an error, and writes
-/// down for every call whether it ran on the main actor.
+/// down for every call whether it ran on the main actor. Given several answers, it gives them in
+/// turn, one per call, and then the last one again.
 final class ProbeDecoder: CatalogueDecoding, @unchecked Sendable {
-    private let answer: Result<[Photo], any Error>
+    private let answers: [Result<[Photo], any Error>]
     private let lock = NSLock()
     private var ranOnMainActor: [Bool] = []
 
-    init(answering photos: [Photo]) { answer = .success(photos) }
-    init(failingWith error: any Error) { answer = .failure(error) }
+    init(answering photos: [Photo]) { answers = [.success(photos)] }
+    init(failingWith error: any Error) { answers = [.failure(error)] }
+    init(answers: [Result<[Photo], any Error>]) { self.answers = answers }
 
     /// How many times `decode(_:)` was called.
     var calls: Int { locked { ranOnMainActor.count } }
@@ -43,7 +45,10 @@ final class ProbeDecoder: CatalogueDecoding, @unchecked Sendable {
 
     func decode(_ data: Data) throws -> [Photo] {
         let onMainActor = MainActorProbe.isOnMainActor
-        locked { ranOnMainActor.append(onMainActor) }
+        let answer = locked { () -> Result<[Photo], any Error> in
+            ranOnMainActor.append(onMainActor)
+            return answers[min(ranOnMainActor.count, answers.count) - 1]
+        }
         return try answer.get()
     }
 
@@ -104,11 +109,11 @@ final class HeldDecoder: CatalogueDecoding, @unchecked Sendable {
     }
 }
 
-/// Every redraw the model asked for through `onChange`, with the status it showed and whether
-/// it came on the main actor.
+/// Every redraw the model asked for through `onChange`, with the status and the photos (their ids)
+/// it showed, and whether it came on the main actor.
 final class ScreenRecording: @unchecked Sendable {
     enum Redraw: Equatable {
-        case onTheMainActor(ImportStatus)
+        case onTheMainActor(ImportStatus, photoIDs: [Int])
         case offTheMainActor
     }
 
@@ -125,7 +130,7 @@ final class ScreenRecording: @unchecked Sendable {
                 return
             }
             MainActor.assumeIsolated {
-                if let model { self?.append(.onTheMainActor(model.status)) }
+                if let model { self?.append(.onTheMainActor(model.status, photoIDs: model.photos.map(\.id))) }
             }
         }
     }
@@ -191,6 +196,15 @@ enum Fixtures {
         photo(3, "Fireworks over the bridge", hoursAgo: 1),
         photo(2, "Lunch at the harbour", hoursAgo: 7),
         photo(1, "Frost on the window", hoursAgo: 12, revision: 1),
+    ]
+
+    /// The same photos in an order no sort gives: not by date, id or title, either way round.
+    static let inTheDecodersOrder = [photos[1], photos[0], photos[2]]
+
+    /// Two photos of another library, for a second import.
+    static let otherLibrary = [
+        photo(5, "Snow on the harbour wall", hoursAgo: 2),
+        photo(4, "The last ferry", hoursAgo: 5),
     ]
 
     /// Any bytes: the doubles do not read them.
