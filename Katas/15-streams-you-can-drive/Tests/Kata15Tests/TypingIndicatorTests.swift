@@ -29,9 +29,9 @@ struct TypingIndicatorTests {
                 await screen.nextChange(during: running),
                 "The test fed \(event.testDescription), but onChange reported nothing before run() returned (or before the test's time limit). run() must handle the events of the stream handed to init(events:), one by one, until that stream finishes, and report each change through onChange."
             )
-            #expect(
+            try #require(
                 shown == expected,
-                "After \(event.testDescription) the header must show \(expected.testDescription); onChange reported \(shown.testDescription)."
+                "After \(event.testDescription) the header must show \(expected.testDescription); onChange reported \(shown.testDescription). Each event changes what the header showed before it: show indicator.after(event)."
             )
             #expect(
                 viewModel.indicator == expected,
@@ -65,6 +65,59 @@ struct TypingIndicatorTests {
         #expect(
             screen.states == [.typing(["Alex"]), .offline],
             "onChange must report Alex typing, then offline, once each; it reported \(screen.states.testDescription)."
+        )
+    }
+
+    @Test("events that arrive together are all shown, in order, before offline")
+    func eventsThatArriveTogetherAreShownBeforeTheEnd() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        let running = Task { await viewModel.run() }
+
+        // Three events and the end of the stream arrive together, before run() reads any of them.
+        feed.yield(.started("Alex"))
+        feed.yield(.started("Sam"))
+        feed.yield(.stopped("Alex"))
+        feed.finish()
+        try #require(
+            await running.endsBeforeTheTimeLimit(),
+            "The stream finished, but run() did not return (the test waited until its time limit). run() must return when the events end."
+        )
+
+        #expect(
+            screen.states == [.typing(["Alex"]), .typing(["Alex", "Sam"]), .typing(["Sam"]), .offline],
+            "The test fed started(Alex), started(Sam), stopped(Alex) and finished the stream, all at once. onChange must report each change in that order and then offline, before run() returns; it reported \(screen.states.testDescription). Handle each event in the loop itself, before you take the next one: a change handed to a Task { } of its own happens later, after the loop has ended and offline is on screen."
+        )
+        #expect(
+            viewModel.indicator == .offline,
+            "run() returned after the stream finished, so the header must show offline, and nothing may change it after that; it shows \(viewModel.indicator.testDescription)."
+        )
+    }
+
+    @Test("an event that changes nothing is not reported")
+    func anEventThatChangesNothingIsNotReported() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        let running = Task { await viewModel.run() }
+
+        try await showAlexTyping(feed, screen, running)
+
+        feed.yield(.started("Alex"))  // the server repeats it every few seconds while Alex types
+        feed.yield(.stopped("Kim"))  // Kim was not typing
+        feed.yield(.started("Sam"))
+        let next = await screen.nextChange(during: running)
+        #expect(
+            next == .typing(["Alex", "Sam"]),
+            "After Alex typing, the test fed started(Alex) again (the server repeats it while Alex types), stopped(Kim) (Kim was not typing) and started(Sam). Only Sam changes the header, so the next thing onChange reports must be typing(Alex, Sam); \(next.map { "it reported \($0.testDescription)" } ?? "run() returned first"). Report a change only when the new indicator differs from the one on screen: no change, no call (show(_:) in the starter does this)."
+        )
+
+        feed.finish()
+        _ = await running.endsBeforeTheTimeLimit()
+        #expect(
+            screen.states == [.typing(["Alex"]), .typing(["Alex", "Sam"]), .offline],
+            "onChange must report each change once: Alex typing, Alex and Sam typing, then offline; it reported \(screen.states.testDescription)."
         )
     }
 
@@ -137,6 +190,12 @@ struct TypingIndicatorTests {
         feed.yield(.started("Sam"))  // arrives, and the cancellation comes before run() gets to it
         running.cancel()  // SwiftUI cancels .task { await viewModel.run() } when the screen goes away
         feed.yield(.started("Kim"))
+        let next = await screen.nextChange(during: running)
+        let whyNotHidden: Comment =
+            next == .offline
+            ? "The task running run() was cancelled, and the header changed to offline. Offline is for a stream that finished, and this one is still open: when run() ends because its task was cancelled, hide the indicator, as after stop()."
+            : "The task running run() was cancelled while the header showed Alex typing, so its next change must be to hidden; \(next.map { "it changed to \($0.testDescription)" } ?? "run() returned without reporting a change"). Sam's event had arrived before the cancellation and Kim's after it, and neither may be handled. The cancellation must reach the loop at once: a Task { } you create inside run() does not inherit its caller's cancellation, so await it inside withTaskCancellationHandler and cancel it right there, in onCancel (hopping to the main actor first, to call stop(), leaves a moment in which the loop still handles events). Then check Task.isCancelled before you handle an event."
+        try #require(next == TypingIndicator.hidden, whyNotHidden)
         try #require(
             await running.endsBeforeTheTimeLimit(),
             "The task running run() was cancelled, but run() did not return (the test waited until its time limit). A Task { } you create inside run() does not inherit its caller's cancellation: await it inside withTaskCancellationHandler and cancel it in onCancel, or read the stream in run() itself."

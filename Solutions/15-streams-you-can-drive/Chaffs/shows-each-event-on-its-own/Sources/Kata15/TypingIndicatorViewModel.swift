@@ -15,6 +15,7 @@ final class TypingIndicatorViewModel {
 
     /// Makes the events when `run()` starts, so the app opens its connection only then.
     private let makeEvents: () -> AsyncStream<TypingEvent>
+    private var stopRequested = false
     private var stopSignal: AsyncStream<Void>.Continuation?
 
     /// How a `run()` ended.
@@ -45,6 +46,7 @@ final class TypingIndicatorViewModel {
     func run() async {
         let (stopped, stopSignal) = AsyncStream.makeStream(of: Void.self)
         self.stopSignal = stopSignal
+        stopRequested = false
         let events = makeEvents()
 
         let ending = await withTaskGroup(of: Ending.self) { group in
@@ -64,18 +66,20 @@ final class TypingIndicatorViewModel {
         return .stopped
     }
 
-    /// Stops listening: `run()` returns.
+    /// Stops listening: `run()` returns, and no event is handled any more.
     func stop() {
+        stopRequested = true
         stopSignal?.finish()
     }
 
-    /// stop() ends the signal, the group then cancels the reader, so cancellation covers both.
-    private var shouldStop: Bool { Task.isCancelled }
+    private var shouldStop: Bool { stopRequested || Task.isCancelled }
 
     private func handleEach(of events: AsyncStream<TypingEvent>) async -> Ending {
         for await event in events {
+            // An event that arrived before stop() may still be handed to the loop after it.
             if shouldStop { return .stopped }
-            show(indicator.after(event))
+            // Each event says who is typing now: show it as it is.
+            show(TypingIndicator.hidden.after(event))
         }
         return shouldStop ? .stopped : .finished
     }

@@ -15,6 +15,8 @@ final class TypingIndicatorViewModel {
 
     private let events: AsyncStream<TypingEvent>
     private var reading: Task<Void, Never>?
+    /// Set by `stop()`: from then on the loop leaves any event it is handed.
+    private var stopped = false
 
     /// - Parameter events: who starts and stops typing. The app hands in
     ///   `ChatConnection.typingEvents(in:)`; a test hands in a stream it feeds itself.
@@ -43,15 +45,16 @@ final class TypingIndicatorViewModel {
 
     /// Stops listening: `run()` returns, and no event is handled any more.
     func stop() {
+        stopped = true
         reading?.cancel()
     }
 
     private func read() async {
         for await event in events {
-            // cancel() only marks this task: an event that had already arrived still gets here.
-            if Task.isCancelled { break }
-            // Show it in a task of its own, so the loop is ready for the next event at once.
-            Task { self.show(self.indicator.after(event)) }
+            // cancel() only marks the task: an event that had already arrived when stop() was
+            // called still gets here, so the loop checks whether stop() was called.
+            if stopped { break }
+            show(indicator.after(event))
         }
         show(Task.isCancelled ? .hidden : .offline)
     }
