@@ -33,6 +33,8 @@ final class FakeTransport: ReceiptTransport {
     private(set) var sentBodies: [Data] = []
 
     private var waiting: [(id: Int, completion: (Data?, Int?, Error?) -> Void)] = []
+    /// Answers given while no request was waiting, for the requests sent later, oldest first.
+    private var earlyAnswers: [FakeReply] = []
     private var nextID = 0
 
     init(autoReply: FakeReply? = nil) {
@@ -41,7 +43,7 @@ final class FakeTransport: ReceiptTransport {
 
     func send(_ body: Data, completion: @escaping (Data?, Int?, Error?) -> Void) -> TransportTask {
         sentBodies.append(body)
-        if let reply = autoReply {
+        if let reply = autoReply ?? (earlyAnswers.isEmpty ? nil : earlyAnswers.removeFirst()) {
             Self.deliver(reply, to: completion)
             afterSend?(body)
             return FakeTask {}
@@ -54,11 +56,15 @@ final class FakeTransport: ReceiptTransport {
     }
 
     /// Answers the oldest request still waiting for an answer.
+    ///
+    /// With no request waiting, the test fails, and the answer is kept for the next request, so
+    /// that the test does not also wait out its timeout for a reply that never comes.
     func answer(with reply: FakeReply, file: StaticString = #filePath, line: UInt = #line) {
         guard !waiting.isEmpty else {
             XCTFail(
                 "No request is waiting for an answer: upload(_:completion:) should hand the request to the transport before it returns.",
                 file: file, line: line)
+            earlyAnswers.append(reply)
             return
         }
         let request = waiting.removeFirst()

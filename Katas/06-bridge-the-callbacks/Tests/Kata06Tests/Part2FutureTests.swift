@@ -21,8 +21,12 @@ final class FutureTests: XCTestCase {
 
     func test_throwsTheFuturesError() {
         let store = Fixture.store()
+        let future = store.recentPosts(by: "nobody", limit: 3)
+        // The store's queue is serial: once it has answered this later request, it has answered
+        // the one above, and the future holds its failure. Nothing is left to wait for.
+        _ = try? waitForCompletion(of: store.fetchCurrentProfile)
 
-        XCTAssertThrowsError(try waitForCompletion(of: store.recentPosts(by: "nobody", limit: 3))) { error in
+        XCTAssertThrowsError(try waitForCompletion(of: future, timeout: 0)) { error in
             XCTAssertEqual(
                 error as? ProfileError, .notFound(id: "nobody"),
                 "waiting for a future that failed should throw the future's own error, not a timeout or a wrapper")
@@ -55,25 +59,22 @@ final class FutureTests: XCTestCase {
     }
 
     func test_aFutureCompletedLaterDelivers() throws {
-        let future = Future<String> { complete in
-            DispatchQueue.global().async {
-                complete(.success("later"))
-            }
-        }
+        var complete: ((Result<String, Error>) -> Void)?
+        let future = Future<String> { complete = $0 }
+        // Queued on main now, run while the helper waits: the helper observes the future first.
+        DispatchQueue.main.async { complete?(.success("later")) }
 
         XCTAssertEqual(
-            try waitForCompletion(of: future), "later",
+            try waitForCompletion(of: future, timeout: 0.5), "later",
             "an observer added before the result arrives must be called when it does")
     }
 
     func test_everyObserverGetsTheSameResult() throws {
-        let future = Future<String> { complete in
-            DispatchQueue.global().async {
-                complete(.success("once"))
-            }
-        }
+        var complete: ((Result<String, Error>) -> Void)?
+        let future = Future<String> { complete = $0 }
+        DispatchQueue.main.async { complete?(.success("once")) }
 
-        let first = try waitForCompletion(of: future)
+        let first = try waitForCompletion(of: future, timeout: 0.5)
         let second = try waitForCompletion(of: future, timeout: 0)
 
         XCTAssertEqual(
