@@ -47,6 +47,27 @@ struct HeldQueueTests {
         #expect(!queue.isSuspended, "The network is back: the downloader should resume its queue.")
     }
 
+    @Test("follows what reachability says, even when it says the same thing twice")
+    func followsTheValueNotTheCalls() {
+        let queue = OperationQueue()
+        let reachability = FakeReachability(isReachable: true)
+        let downloader = AlbumDownloader(queue: queue, loader: ManualImageLoader(), reachability: reachability)
+        defer { withExtendedLifetime(downloader) {} }
+
+        reachability.set(reachable: true)  // wifi hands over to cellular: reachable, and still reachable
+        #expect(
+            !queue.isSuspended,
+            """
+            Reachability reported "reachable" while the network was already up (wifi handing over to \
+            cellular), and the queue is suspended now. The handler is not told that something changed, it \
+            is told the value: set queue.isSuspended = !isReachable, don't flip it.
+            """)
+
+        reachability.set(reachable: false)
+        reachability.set(reachable: false)
+        #expect(queue.isSuspended, "Reachability said \"unreachable\" twice: the queue should be suspended.")
+    }
+
     @Test("leaves the injected queue's own settings as its creator made them")
     func leavesTheQueueSettingsAlone() {
         let queue = OperationQueue()
@@ -93,10 +114,26 @@ struct HeldQueueTests {
                 download.waits(for: cover),
                 """
                 \(photo.lastPathComponent) should depend on the cover's operation \
-                (download.addDependency(cover)), so the album tile gets its cover first.
+                (download.addDependency(cover)), so the album tile gets its cover first. A priority \
+                is not enough: it only orders the operations that are ready, and the others are ready too.
                 """)
             #expect(!cover.waits(for: download), "The cover must not wait for \(photo.lastPathComponent).")
         }
+        if let castle = downloads[Lisbon.castle], let harbour = downloads[Lisbon.harbour] {
+            #expect(
+                !castle.waits(for: harbour) && !harbour.waits(for: castle),
+                """
+                Once the cover is done, the other photos download side by side: none of them may wait for \
+                another. Make each one depend on the cover only, not on the photo before it.
+                """)
+        }
+        #expect(
+            queue.isSuspended,
+            """
+            The network is unreachable, and after download(_:) the queue is not suspended. The downloader \
+            suspends it in init, and only reachability changes it after that: download(_:) just adds the \
+            operations.
+            """)
         #expect(loader.requestedURLs.isEmpty, "The queue is suspended: no download may have reached the loader yet.")
     }
 
@@ -122,5 +159,28 @@ struct HeldQueueTests {
         #expect(downloads[Lisbon.cover]?.isCancelled == false, "Cancelling one photo must not cancel the cover.")
         #expect(downloads[Lisbon.harbour]?.isCancelled == false, "Cancelling one photo must not cancel the others.")
         #expect(loader.requestedURLs.isEmpty, "The queue is suspended: nothing may have reached the loader yet.")
+    }
+
+    @Test("cancels a photo of an album queued before another one")
+    func cancelFindsEveryQueuedAlbum() {
+        let queue = OperationQueue()
+        let downloader = AlbumDownloader(
+            queue: queue, loader: ManualImageLoader(), reachability: FakeReachability(isReachable: false))
+        defer { withExtendedLifetime(downloader) {} }
+        downloader.download(Lisbon.album) { _ in }
+        downloader.download(Porto.album) { _ in }
+
+        downloader.cancel(Lisbon.castle)
+        downloader.cancel(Porto.bridge)
+
+        let downloads = queue.downloadsByURL
+        #expect(
+            downloads[Lisbon.castle]?.isCancelled == true,
+            """
+            Lisbon's castle is still queued, but cancel(_:) did not cancel it once Porto was queued after \
+            it. The downloader may hold several albums at once: keep every album's operations (or look \
+            them up in the queue), not only the latest album's.
+            """)
+        #expect(downloads[Porto.bridge]?.isCancelled == true, "cancel(_:) should cancel Porto's bridge too.")
     }
 }

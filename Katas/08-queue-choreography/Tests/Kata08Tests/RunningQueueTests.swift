@@ -3,12 +3,28 @@ import XCTest
 
 @testable import Kata08
 
-/// These tests let the queue run, so they have to wait for its threads. They use XCTest for a
-/// bounded wait: `XCTWaiter` returns as soon as the expectation is fulfilled (milliseconds with
-/// a correct downloader) and fails after `timeout` only when something is wrong. Nothing
-/// sleeps, and every download ends when the test says so, in the order the test chooses.
+/// These tests let the queue run, and never wait to see whether something happens.
+///
+/// The test's queue runs every operation on `lane`, a serial `DispatchQueue` the test made
+/// (`queue.underlyingQueue = lane`). When the network comes back or a download finishes, the
+/// queue hands the operations that can start now to `lane` before the call returns. So once
+/// `lane.sync {}` returns, every download that could start has asked the loader, and the test
+/// checks the loader's requests with no waiting: what is missing then never happens. Every
+/// download ends when the test says so, in the order the test chooses.
+///
+/// Only the report may arrive on another thread (a downloader may build it in a
+/// `completionBlock`, which Foundation runs on a global queue), so the tests wait for it, with
+/// XCTest's `XCTWaiter`, at most `timeout`: it returns the moment the report arrives.
 final class RunningQueueTests: XCTestCase {
     private let timeout: TimeInterval = 1
+
+    /// A queue whose operations all start on `lane`, with nothing else changed.
+    private func makeQueue() -> (queue: OperationQueue, lane: DispatchQueue) {
+        let lane = DispatchQueue(label: "kata08.lane")
+        let queue = OperationQueue()
+        queue.underlyingQueue = lane
+        return (queue, lane)
+    }
 
     /// Waits at most `timeout`; on a timeout, fails with the expectation's description and lets
     /// the test stop (`guard ... else { return }`).
@@ -17,6 +33,22 @@ final class RunningQueueTests: XCTestCase {
             XCTFail(
                 "Waited \(timeout) s for this, and it never happened: \(expectation.description)", file: file,
                 line: line)
+            return false
+        }
+        return true
+    }
+
+    /// Checks that the loader has been asked for exactly `photos`, in any order. On a mismatch it
+    /// fails with `message` and returns false, and the test stops: the report it would wait for
+    /// cannot come.
+    private func requested(
+        _ loader: ManualImageLoader, _ photos: Set<URL>, _ message: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> Bool {
+        let requests = loader.requestedURLs
+        guard Set(requests) == photos, requests.count == photos.count else {
+            let names = requests.map(\.lastPathComponent)
+            XCTFail("The loader was asked for \(names). \(message)", file: file, line: line)
             return false
         }
         return true
@@ -43,31 +75,31 @@ final class RunningQueueTests: XCTestCase {
         return (report, reported)
     }
 
+    private let coverOnlyOnceTheNetworkIsBack =
+        "The network came back: the cover, and only the cover, should have reached the injected loader. Create "
+        + "every ImageDownloadOperation with the loader you were given, resume the queue when reachability "
+        + "reports true (before the handler returns), and make the other photos depend on the cover."
+    private let othersOnceTheCoverIsDone =
+        "The cover has finished: the other photos should all start now, side by side. None of them may wait for "
+        + "another; each depends on the cover only."
+
     func test_theCoverDownloadsFirst_thenTheOtherPhotos_thenTheReportArrives() {
-        let queue = OperationQueue()
+        let (queue, lane) = makeQueue()
         let loader = ManualImageLoader()
         let reachability = FakeReachability(isReachable: false)  // holds the queue until the test is ready
         let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: reachability)
         defer { withExtendedLifetime(downloader) {} }
         let (report, reported) = startDownload(downloader)
 
-        let coverRequested = loader.expectation(
-            forRequestCount: 1,
-            description: "a download reached the injected loader once the network came back. Create every "
-                + "ImageDownloadOperation with the loader you were given, and resume the queue when "
-                + "reachability reports true.")
         reachability.set(reachable: true)
-        guard arrived(coverRequested) else { return }
-        XCTAssertEqual(
-            loader.requestedURLs, [Lisbon.cover],
-            "Only the cover may be downloading now: the other photos depend on it and wait until it has finished.")
+        lane.sync {}
+        guard requested(loader, [Lisbon.cover], coverOnlyOnceTheNetworkIsBack) else { return }
 
-        let photosRequested = loader.expectation(
-            forRequestCount: 3,
-            description: "the other two photos were requested after the cover finished.")
         finish(loader, Lisbon.cover, with: Lisbon.coverJPEG)
-        guard arrived(photosRequested) else { return }
-        XCTAssertEqual(Set(loader.requestedURLs.dropFirst()), [Lisbon.castle, Lisbon.harbour])
+        lane.sync {}
+        guard requested(loader, [Lisbon.cover, Lisbon.castle, Lisbon.harbour], othersOnceTheCoverIsDone) else {
+            return
+        }
 
         finish(loader, Lisbon.harbour, with: Lisbon.harbourJPEG)
         finish(loader, Lisbon.castle, with: Lisbon.castleJPEG)
@@ -81,7 +113,7 @@ final class RunningQueueTests: XCTestCase {
     }
 
     func test_aPhotoCancelledBeforeItStarted_neverReachesTheLoader_andIsReportedAsCancelled() {
-        let queue = OperationQueue()
+        let (queue, lane) = makeQueue()
         let loader = ManualImageLoader()
         let reachability = FakeReachability(isReachable: false)
         let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: reachability)
@@ -90,56 +122,105 @@ final class RunningQueueTests: XCTestCase {
 
         downloader.cancel(Lisbon.castle)  // the queue is held: the castle cannot have started yet
 
-        let coverRequested = loader.expectation(
-            forRequestCount: 1, description: "the cover was requested once the network came back.")
         reachability.set(reachable: true)
-        guard arrived(coverRequested) else { return }
-
-        let harbourRequested = loader.expectation(
-            forRequestCount: 2, description: "the harbour was requested after the cover finished.")
+        lane.sync {}
+        guard requested(loader, [Lisbon.cover], coverOnlyOnceTheNetworkIsBack) else { return }
         finish(loader, Lisbon.cover, with: Lisbon.coverJPEG)
-        guard arrived(harbourRequested) else { return }
+        lane.sync {}
+        guard
+            requested(
+                loader, [Lisbon.cover, Lisbon.harbour],
+                "The castle was cancelled before it started, so only the harbour should follow the cover: a "
+                    + "cancelled operation finishes without asking the loader.")
+        else { return }
         finish(loader, Lisbon.harbour, with: Lisbon.harbourJPEG)
 
         guard arrived(reported) else { return }
-        XCTAssertFalse(
-            loader.requestedURLs.contains(Lisbon.castle),
-            "The castle was cancelled before it started: its operation must finish without asking the loader.")
         XCTAssertEqual(report.value?.cancelled, [Lisbon.castle], "The report should list the cancelled photo.")
         XCTAssertEqual(
             Set(report.value?.images.keys ?? [:].keys), [Lisbon.cover, Lisbon.harbour],
             "The photos that were not cancelled should still be downloaded.")
     }
 
+    func test_whenEveryOtherPhotoIsCancelled_theReportStillWaitsForTheCover() {
+        let (queue, lane) = makeQueue()
+        let loader = ManualImageLoader()
+        let reachability = FakeReachability(isReachable: false)
+        let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: reachability)
+        defer { withExtendedLifetime(downloader) {} }
+        let (report, reported) = startDownload(downloader)
+
+        // A photo cancelled before it started no longer waits for the cover: it starts, and
+        // finishes, as soon as the queue runs. Both are done before the cover is.
+        let cancelledAreDone = XCTestExpectation(
+            description: "the cancelled photos finished, and their completionBlocks ran, once the network was back.")
+        cancelledAreDone.expectedFulfillmentCount = 2
+        for photo in [Lisbon.castle, Lisbon.harbour] {
+            queue.downloadsByURL[photo]?.fulfillAfterItsCompletionBlock(cancelledAreDone)
+        }
+        downloader.cancel(Lisbon.castle)
+        downloader.cancel(Lisbon.harbour)
+
+        reachability.set(reachable: true)
+        // Twice: a cancelled photo finishes inside its own start(), on `lane`, and hands what
+        // waited for it to `lane` from there, after the test's first block.
+        lane.sync {}
+        lane.sync {}
+        guard arrived(cancelledAreDone) else { return }
+        guard requested(loader, [Lisbon.cover], "Only the cover may reach the loader.") else { return }
+        guard report.value == nil else {
+            XCTFail(
+                """
+                The report arrived while the cover was still downloading: the cancelled photos had \
+                finished, and the completion ran. The report comes after every photo, cover included: make \
+                it depend on (or count) every download, not the other photos only, and not the album's last \
+                photo only.
+                """)
+            return
+        }
+
+        finish(loader, Lisbon.cover, with: Lisbon.coverJPEG)
+        guard arrived(reported) else { return }
+        XCTAssertEqual(report.value?.images, [Lisbon.cover: Lisbon.coverJPEG], "The report should hold the cover.")
+        XCTAssertEqual(report.value?.cancelled, [Lisbon.castle, Lisbon.harbour], "Both other photos were cancelled.")
+    }
+
     func test_goingOfflineMidAlbum_letsTheRunningDownloadFinish_andHoldsTheRestUntilTheNetworkIsBack() {
-        let queue = OperationQueue()
+        let (queue, lane) = makeQueue()
         let loader = ManualImageLoader()
         let reachability = FakeReachability(isReachable: true)
         let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: reachability)
         defer { withExtendedLifetime(downloader) {} }
 
-        let coverRequested = loader.expectation(
-            forRequestCount: 1, description: "the cover was requested right away, with the network up.")
         let (report, reported) = startDownload(downloader)
-        guard arrived(coverRequested) else { return }
+        lane.sync {}
+        guard requested(loader, [Lisbon.cover], "The network is up: the cover, and only the cover, should start.")
+        else { return }
 
         reachability.set(reachable: false)
         XCTAssertTrue(
-            queue.isSuspended, "The network went away while the cover was downloading: the queue should be suspended.")
+            queue.isSuspended,
+            "The network went away while the cover was downloading: the queue should be suspended by the time "
+                + "the reachability handler returns, not later on another queue.")
 
         finish(loader, Lisbon.cover, with: Lisbon.coverJPEG)
         // The cover was already running, so it finished. Its dependents are ready now, but a
-        // suspended queue starts nothing new: this holds the moment finish(_:) returns.
-        XCTAssertEqual(
-            loader.requestedURLs, [Lisbon.cover],
-            "While offline, the queue must not start the other photos, even though the cover is done.")
+        // suspended queue starts nothing new.
+        lane.sync {}
+        guard
+            requested(
+                loader, [Lisbon.cover],
+                "While offline, the queue must not start the other photos, even though the cover is done.")
+        else { return }
 
-        let photosRequested = loader.expectation(
-            forRequestCount: 3,
-            description: "the other photos were requested once the network came back. Resume the queue "
-                + "(isSuspended = false) when reachability reports true.")
         reachability.set(reachable: true)
-        guard arrived(photosRequested) else { return }
+        lane.sync {}
+        guard
+            requested(
+                loader, [Lisbon.cover, Lisbon.castle, Lisbon.harbour],
+                "The network came back: the other photos should have started. Resume the queue "
+                    + "(isSuspended = false) when reachability reports true, before the handler returns.")
+        else { return }
 
         finish(loader, Lisbon.castle, with: Lisbon.castleJPEG)
         finish(loader, Lisbon.harbour, with: Lisbon.harbourJPEG)

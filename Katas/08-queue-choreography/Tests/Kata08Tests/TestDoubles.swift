@@ -40,13 +40,11 @@ final class FakeReachability: NetworkReachability {
 /// A loader the test finishes by hand, photo by photo.
 ///
 /// Each request is written down and its completion kept until the test calls
-/// `finish(_:with:)`. Requests arrive on the queue's threads; `expectation(forRequestCount:)`
-/// lets the test wait (bounded) until a given number of them has arrived.
+/// `finish(_:with:)`. Requests arrive on the queue's threads.
 final class ManualImageLoader: ImageLoading {
     private let lock = NSLock()
     private var requested: [URL] = []
     private var open: [URL: (Result<Data, Error>) -> Void] = [:]
-    private var waiters: [(count: Int, expectation: XCTestExpectation)] = []
 
     /// Every URL asked for so far, oldest first.
     var requestedURLs: [URL] {
@@ -59,27 +57,7 @@ final class ManualImageLoader: ImageLoading {
         lock.lock()
         requested.append(url)
         open[url] = completion
-        let count = requested.count
-        let reached = waiters.filter { $0.count <= count }
-        waiters.removeAll { $0.count <= count }
         lock.unlock()
-        for waiter in reached {
-            waiter.expectation.fulfill()
-        }
-    }
-
-    /// Fulfilled once `count` requests have arrived in total (at once, if they already have).
-    func expectation(forRequestCount count: Int, description: String) -> XCTestExpectation {
-        let expectation = XCTestExpectation(description: description)
-        lock.lock()
-        if requested.count >= count {
-            lock.unlock()
-            expectation.fulfill()
-        } else {
-            waiters.append((count, expectation))
-            lock.unlock()
-        }
-        return expectation
     }
 
     /// Calls back the open request for `url`, on the test's thread. False if there is none.
@@ -125,6 +103,13 @@ enum Lisbon {
     static let harbourJPEG = Data([0xFF, 0xD8, 0x03])
 }
 
+/// A second album, saved while the first one is still queued.
+enum Porto {
+    static let cover = URL(string: "https://photos.example.com/porto/ribeira.jpg")!
+    static let bridge = URL(string: "https://photos.example.com/porto/bridge.jpg")!
+    static let album = Album(title: "Porto, June", cover: cover, photos: [bridge])
+}
+
 extension OperationQueue {
     /// The download operations waiting in a suspended queue, by URL. Reading `operations` is a
     /// race on a running queue; on a suspended one nothing moves, so the answer holds.
@@ -141,5 +126,17 @@ extension Operation {
     /// True if `other` must finish before this operation can start, directly or through others.
     func waits(for other: Operation) -> Bool {
         dependencies.contains { $0 === other || $0.waits(for: other) }
+    }
+
+    /// Fulfils `expectation` once this operation has finished and its own `completionBlock`, if
+    /// the downloader gave it one, has returned. Foundation runs `completionBlock` on a global
+    /// queue, so this is how a test knows that everything the operation's end set off is over.
+    /// Call it while the queue is held, before the operation can finish.
+    func fulfillAfterItsCompletionBlock(_ expectation: XCTestExpectation) {
+        let ownBlock = completionBlock
+        completionBlock = {
+            ownBlock?()
+            expectation.fulfill()
+        }
     }
 }
