@@ -108,6 +108,61 @@ struct PhotoUploadScreenTests {
         )
     }
 
+    @Test("holds the failure in the scheduler too, behind the progress sent before it")
+    func failureGoesThroughTheScheduler() {
+        let uploader = ControlledUploader()
+        let scheduler = HeldScheduler()
+        let screen = PhotoUploadScreen(uploader: uploader, scheduler: scheduler)
+        let states = StateRecorder(screen.$state)
+
+        screen.upload(photo)
+        uploader.send(.progress(0.5))
+        uploader.fail(.offline)
+
+        #expect(
+            states.values == [.idle, .uploading(progress: 0)],
+            """
+            The scheduler has not run anything yet, and `state` already shows the failure. A failure \
+            goes through the injected scheduler like every event: in the app it must reach `state` on \
+            the main queue, and after the progress sent before it.
+            """
+        )
+
+        scheduler.runHeldWork()
+
+        let expected: [UploadState] = [.idle, .uploading(progress: 0), .uploading(progress: 0.5), .failed(.offline)]
+        #expect(states.values == expected, "Once the scheduler runs, the progress and then the failure reach `state`.")
+    }
+
+    @Test("a second upload replaces the first: the first one's events no longer change the screen")
+    func aNewUploadReplacesTheRunningOne() {
+        let uploader = ControlledUploader()
+        let scheduler = HeldScheduler()
+        let screen = PhotoUploadScreen(uploader: uploader, scheduler: scheduler)
+        let states = StateRecorder(screen.$state)
+        let secondPhoto = Photo(id: "side-mirror", jpeg: Data(repeating: 0xD8, count: 512))
+
+        screen.upload(photo)
+        uploader.send(.progress(0.75), upload: 0)  // handed to the scheduler, not run yet
+        screen.upload(secondPhoto)
+        uploader.send(.progress(0.25), upload: 0)
+        uploader.send(.progress(0.1), upload: 1)
+        uploader.send(.attached(claimPhotoURL), upload: 0)
+        scheduler.runHeldWork()
+
+        let expected: [UploadState] = [
+            .idle, .uploading(progress: 0), .uploading(progress: 0), .uploading(progress: 0.1),
+        ]
+        #expect(
+            states.values == expected,
+            """
+            The adjuster started a second upload; from then on only its events may change `state`. \
+            Here the first upload's events still did. Keep one running upload and cancel it when \
+            `upload(_:)` starts the next one (assigning a new subscription to the same property does).
+            """
+        )
+    }
+
     @Test("ignores events that arrive after cancel()")
     func cancelStopsTheUpload() {
         let uploader = ControlledUploader()
@@ -127,7 +182,7 @@ struct PhotoUploadScreenTests {
         )
     }
 
-    @Test("cancel() also drops events already handed to the scheduler")
+    @Test("cancel() goes back to idle at once, and drops events already handed to the scheduler")
     func cancelDropsScheduledEvents() {
         let uploader = ControlledUploader()
         let scheduler = HeldScheduler()
@@ -136,18 +191,28 @@ struct PhotoUploadScreenTests {
 
         screen.upload(photo)
         uploader.send(.progress(0.5))
-        uploader.send(.attached(claimPhotoURL))
-        screen.cancel()  // the two events are on their way to the main queue, not applied yet
-        scheduler.runHeldWork()
+        uploader.fail(.offline)
+        screen.cancel()  // the event and the failure are on their way to the main queue, not applied yet
 
         let expected: [UploadState] = [.idle, .uploading(progress: 0), .idle]
         #expect(
             states.values == expected,
             """
-            The user cancelled before the scheduler ran the upload's events, so those events must \
-            not reach `state` when it does: the screen stays .idle. With `receive(on:)` cancelling \
-            the subscription is enough; work you schedule yourself must check that its upload is \
-            still the current one before it changes `state`.
+            cancel() puts the screen back to .idle at once, before the scheduler runs anything: the \
+            user tapped the button, and the screen answers now. Only the uploader's events go \
+            through the scheduler.
+            """
+        )
+
+        scheduler.runHeldWork()
+
+        #expect(
+            states.values == expected,
+            """
+            The user cancelled before the scheduler ran the upload's event and its failure, so they \
+            must not reach `state` when it does, the failure included: the screen stays .idle. With \
+            `receive(on:)` cancelling the subscription is enough; work you schedule yourself must \
+            check that its upload is still the current one before it changes `state`.
             """
         )
     }

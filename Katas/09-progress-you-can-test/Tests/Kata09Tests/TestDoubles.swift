@@ -3,18 +3,27 @@ import Kata09
 
 /// An uploader the test drives by hand: nothing happens until the test calls
 /// `send`, `finish` or `fail`, and each call delivers on the test's own thread.
+///
+/// Every `upload(_:)` gets events of its own. The calls talk to the latest
+/// upload, or to an earlier one when `upload:` names it (0 is the first).
 final class ControlledUploader: PhotoUploading {
-    private let events = PassthroughSubject<UploadEvent, UploadError>()
+    private var uploads: [PassthroughSubject<UploadEvent, UploadError>] = []
     private(set) var photos: [Photo] = []
 
     func upload(_ photo: Photo) -> AnyPublisher<UploadEvent, UploadError> {
         photos.append(photo)
+        let events = PassthroughSubject<UploadEvent, UploadError>()
+        uploads.append(events)
         return events.eraseToAnyPublisher()
     }
 
-    func send(_ event: UploadEvent) { events.send(event) }
-    func finish() { events.send(completion: .finished) }
-    func fail(_ error: UploadError) { events.send(completion: .failure(error)) }
+    func send(_ event: UploadEvent, upload: Int? = nil) { events(of: upload)?.send(event) }
+    func finish(upload: Int? = nil) { events(of: upload)?.send(completion: .finished) }
+    func fail(_ error: UploadError, upload: Int? = nil) { events(of: upload)?.send(completion: .failure(error)) }
+
+    private func events(of upload: Int?) -> PassthroughSubject<UploadEvent, UploadError>? {
+        upload.map { uploads[$0] } ?? uploads.last
+    }
 }
 
 /// A scheduler that holds every piece of work it is given until the test
