@@ -148,9 +148,9 @@ final class ImageDownloadOperationTests: XCTestCase {
             file: file, line: line)
         guard download.isFinished else {
             XCTFail(
-                "\(moment) has returned, and isFinished is still false. Finish in the loader's callback, before it "
-                    + "returns (no hop to another queue, no retry), and move to executing before asking the loader, "
-                    + "so that an answer that comes at once is the last word.",
+                "\(moment) has returned, and isFinished is still false. Finish before it returns: in the loader's "
+                    + "callback (no hop to another queue, no retry), or in start() for a cancelled operation. And move "
+                    + "to executing before asking the loader, so that an answer that comes at once is the last word.",
                 file: file, line: line)
             return false
         }
