@@ -4,26 +4,36 @@ import KataKit
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Prove katas keep the rules: the starter builds, its tests fail, the solution passes.",
+        abstract:
+            "Prove katas keep the rules: the starter builds, its tests fail, the solutions pass, wrong solutions fail.",
         discussion: """
             For authors and CI. For each kata: the README repeats the front-matter hints and \
             SOLUTION.md exists; the starter module builds on its own; the kata's tests fail against \
-            the starter; and they pass against the reference solution in Solutions/NN-slug and \
-            against the differently built one in Solutions/NN-slug/Alternative (each run in a copy \
-            under .build/kata, so your kata folder is untouched). Run it on a clean checkout: a kata \
-            you solved in place no longer fails against its starter.
+            the starter; they pass against the reference solution in Solutions/NN-slug and against \
+            the differently built one in Solutions/NN-slug/Alternative; and they catch every wrong \
+            solution in Solutions/NN-slug/Chaffs (each run in a copy under .build/kata, so your kata \
+            folder is untouched). Run it on a clean checkout: a kata you solved in place no longer \
+            fails against its starter.
+
+            Wrong solutions: a kata needs at least five, each a whole module with one misconception \
+            and a CHAFF.md that quotes the sentence of the README's "Your task" it breaks and names \
+            the test that catches it. Each must fail the tests in every run, by an assertion, within \
+            5 seconds: a run that passes, hangs, crashes or fails only by a time limit lets it escape. \
+            The report names each one that escaped, why, and the sentence it breaks.
 
             --sanitize thread runs only the two solutions, built with ThreadSanitizer, and fails on \
             any data race: the tests themselves must be race-free.
 
-            With --repeat N, the starter's tests must fail at least once in N runs, and the \
-            solution's tests must pass all N runs: the proof that a kata about flakiness shows it, and \
-            that no solution is flaky.
+            With --repeat N, the starter's tests must fail at least once in N runs, the solutions' \
+            tests must pass all N runs, and every wrong solution must be caught in all N: the proof \
+            that a kata about flakiness shows it, that no solution is flaky, and that no wrong \
+            solution is caught only by luck.
 
             Katas are verified side by side, as many at once as the machine has cores (--jobs N \
             to choose); each line still appears in catalog order, as soon as its kata and those \
             before it are done. --format json prints only one JSON object, {katas: [{number, slug, \
-            passed, rules: [{name, passed, detail}]}], verified, broken}, for CI; an error is one \
+            passed, rules: [{name, passed, detail}], wrongSolutions: {caught, total, escaped: [{name, \
+            breaks, why}]}}], verified, broken}, for CI; an error is one \
             object too: {outcome: "error", exitCode, error, advice}.
 
             Exits 0 when every kata verifies, 1 when any breaks a rule.
@@ -42,7 +52,8 @@ struct VerifyCommand: ParsableCommand {
 
     @Option(
         name: .customLong("repeat"),
-        help: ArgumentHelp("Run the starter's and the solution's tests up to N times each.", valueName: "N"))
+        help: ArgumentHelp(
+            "Run the tests up to N times against the starter, each solution and each wrong solution.", valueName: "N"))
     var repetitions: Int = 1
 
     @Option(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -113,18 +114,73 @@ extension EndToEnd {
         @Test("verify passes katas that keep the rules and names the rule a kata breaks")
         func verify() throws {
             let repository = try KataBinary.repository()
-            let good = try KataBinary.run(["verify", "2", "3"], in: repository)
+            let good = try KataBinary.run(["verify", "2"], in: repository)
             #expect(good.status == 0, "\(good.output)")
             #expect(
                 good.output.contains(
-                    "Kata 02 · Fix the greeting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes  ✔ alternative passes"
+                    "Kata 02 · Fix the greeting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes  ✔ alternative passes  ✔ wrong solutions caught 5/5"
                 ))
-            #expect(good.output.contains("2 of 2 katas verified, 0 broken."))
+            #expect(good.output.contains("1 of 1 katas verified, 0 broken."))
             let bad = try KataBinary.run(["verify", "1"], in: repository)
             #expect(bad.status == 1)
             #expect(bad.output.contains("✘ tests fail on starter"))
             #expect(bad.output.contains("against the starter the tests should fail, but the run ended as 'passed'"))
             #expect(bad.output.contains("0 of 1 katas verified, 1 broken."))
+        }
+
+        @Test("verify names each wrong solution that escaped, why, and the sentence it breaks; and notes that lie")
+        func wrongSolutionsEscape() throws {
+            let repository = try KataBinary.repository()
+            let chaffs = repository.appendingPathComponent("Solutions/02-failing-kata/Chaffs")
+            // Correct code filed as a wrong solution: no test can fail on it.
+            try Fixtures.write(
+                "public func greeting(for name: String) -> String {\n    \"Hello, \\(name)!\"\n}\n",
+                to: chaffs.appendingPathComponent("greets-properly/Sources/Kata02/Greeter.swift"))
+            try Fixtures.write(
+                "# Greets properly\n\n\"Polite.\"\n\n## Breaks\n\n> then the name, then `!`\n\n## Caught by\n\n`greets by name`\n",
+                to: chaffs.appendingPathComponent("greets-properly/CHAFF.md"))
+            // A wrong solution that no longer fits the tests' seam.
+            try Fixtures.write(
+                "public func greet(_ name: String) -> String {\n    name\n}\n",
+                to: chaffs.appendingPathComponent("renames-the-function/Sources/Kata02/Greeter.swift"))
+            // Notes that name a test which passes on their wrong solution ("Hello, ADA!" has the prefix).
+            let notes = chaffs.appendingPathComponent("shouts-the-name/CHAFF.md")
+            try (try String(contentsOf: notes, encoding: .utf8))
+                .replacingOccurrences(of: "`greets by name`", with: "`greets anyone`")
+                .write(to: notes, atomically: true, encoding: .utf8)
+
+            let result = try KataBinary.run(["verify", "2"], in: repository)
+            #expect(result.status == 1)
+            #expect(result.output.contains("✘ wrong solutions caught 5/7\n"), "\(result.output)")
+            #expect(
+                result.output.contains(
+                    """
+                        wrong solutions caught: 2 of 7 escaped the tests
+                          ✘ Solutions/02-failing-kata/Chaffs/greets-properly: it passed every test
+                              breaks: then the name, then `!`
+                              misconception: "Polite."
+                          ✘ Solutions/02-failing-kata/Chaffs/renames-the-function: it does not compile against the kata's tests: Katas/02-failing-kata/Tests/Kata02Tests/GreeterTests.swift:8: cannot find 'greeting' in scope
+                    """), "\(result.output)")
+            #expect(
+                result.output.contains(
+                    "wrong solutions caught: Solutions/02-failing-kata/Chaffs/renames-the-function/CHAFF.md: it is missing: "
+                ))
+            #expect(
+                result.output.contains(
+                    "wrong solutions caught: Solutions/02-failing-kata/Chaffs/shouts-the-name/CHAFF.md: it names `greets anyone` as the test that catches it, but the tests that failed were `greets by name`"
+                ))
+
+            let json = try KataBinary.run(["verify", "2", "--format", "json"], in: repository)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+            let kata = try #require((object["katas"] as? [[String: Any]])?.first)
+            let wrongSolutions = try #require(kata["wrongSolutions"] as? [String: Any])
+            #expect(wrongSolutions["caught"] as? Int == 5)
+            #expect(wrongSolutions["total"] as? Int == 7)
+            let escaped = try #require(wrongSolutions["escaped"] as? [[String: Any]])
+            #expect(escaped.map { $0["name"] as? String } == ["greets-properly", "renames-the-function"])
+            #expect(escaped[0]["breaks"] as? String == "then the name, then `!`")
+            #expect(escaped[0]["why"] as? String == "it passed every test")
+            #expect(escaped[1]["breaks"] is NSNull)
         }
 
         @Test("check --repeat runs until the first failure and says the test is flaky")

@@ -9,7 +9,7 @@ extension EndToEnd {
     struct NewCommandTests {
         static let kataFolder = "Katas/05-retry-without-waiting"
 
-        @Test("scaffolds a kata that verifies and builds into the site")
+        @Test("scaffolds a kata that verifies but for its wrong solutions, and builds into the site")
         func scaffoldVerifySite() throws {
             let repository = try KataBinary.repository()
             let created = try KataBinary.run(
@@ -24,6 +24,8 @@ extension EndToEnd {
                 "\(Self.kataFolder)/Tests/Kata05Tests/PlaceholderTests.swift",
                 "Solutions/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
                 "Solutions/05-retry-without-waiting/Alternative/Sources/Kata05/Placeholder.swift",
+                "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals/Sources/Kata05/Placeholder.swift",
+                "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals/CHAFF.md",
                 "Solutions/05-retry-without-waiting/SOLUTION.md",
             ] {
                 #expect(
@@ -48,12 +50,16 @@ extension EndToEnd {
                 ))
             #expect(created.output.contains("  README.md      + the kata's row in the kata table\n"))
 
+            // Every rule holds at once but one: four more wrong solutions are the author's to write.
             let verify = try KataBinary.run(["verify", "5"], in: repository)
-            #expect(verify.status == 0, "\(verify.output)")
+            #expect(verify.status == 1, "\(verify.output)")
             #expect(
                 verify.output.contains(
-                    "Kata 05 · Retry without waiting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes  ✔ alternative passes"
-                ))
+                    """
+                    Kata 05 · Retry without waiting  ✔ documents  ✔ starter builds  ✔ tests fail on starter  ✔ solution passes  ✔ alternative passes  ✘ wrong solutions caught 1/1
+                        wrong solutions caught: Solutions/05-retry-without-waiting/Chaffs holds 1 of the 5 wrong solutions a kata needs at least (AUTHORING.md, "Wrong solutions")
+
+                    """), "\(verify.output)")
 
             let site = try KataBinary.run(["site"], in: repository)
             #expect(site.status == 0, "\(site.errors)")
@@ -126,9 +132,11 @@ extension EndToEnd {
             #expect(parallel.output == serial.output)
             #expect(
                 parallel.output.contains(
-                    "Kata 01 · Already solved    ✔ documents  ✔ starter builds  ✘ tests fail on starter  ✔ solution passes  ✔ alternative passes\n    tests fail on starter: against the starter the tests should fail, but the run ended as 'passed'\nKata 02 · Fix the greeting  ✔ documents"
-                ))
-            #expect(parallel.output.hasSuffix("\n2 of 3 katas verified, 1 broken.\n"))
+                    "Kata 01 · Already solved    ✔ documents  ✔ starter builds  ✘ tests fail on starter  ✔ solution passes  ✔ alternative passes  ✘ wrong solutions caught 0/0\n    tests fail on starter: against the starter the tests should fail, but the run ended as 'passed'\n"
+                        + "    wrong solutions caught: Solutions/01-passing-kata/Chaffs holds 0 of the 5 wrong solutions a kata needs at least (AUTHORING.md, \"Wrong solutions\")\n"
+                        + "Kata 02 · Fix the greeting  ✔ documents"
+                ), "\(parallel.output)")
+            #expect(parallel.output.hasSuffix("\n1 of 3 katas verified, 2 broken.\n"))
 
             let json = try KataBinary.run(["verify", "1", "2", "--format", "json"], in: repository)
             #expect(json.status == 1)
@@ -143,7 +151,12 @@ extension EndToEnd {
             #expect(
                 rules.map { $0["name"] as? String } == [
                     "documents", "starter builds", "tests fail on starter", "solution passes", "alternative passes",
+                    "wrong solutions caught",
                 ])
+            let wrongSolutions = try #require(katas[1]["wrongSolutions"] as? [String: Any])
+            #expect(wrongSolutions["caught"] as? Int == 5)
+            #expect(wrongSolutions["total"] as? Int == 5)
+            #expect((wrongSolutions["escaped"] as? [Any])?.isEmpty == true)
             #expect(rules[2]["passed"] as? Bool == false)
             #expect((rules[2]["detail"] as? String)?.contains("ended as 'passed'") == true)
             #expect(rules[0]["detail"] is NSNull)

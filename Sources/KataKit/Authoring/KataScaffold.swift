@@ -1,8 +1,9 @@
 /// The files of a new kata, as `kata new` writes them: a package whose starter builds and whose
-/// test fails against it, a reference solution that passes, a README with the front matter and
-/// every section AUTHORING.md names, and `SOLUTION.md`. The code is a placeholder (a function
-/// that answers wrongly in the starter and rightly in the solution), so `kata verify` passes
-/// from the first minute and the author replaces it with the real kata.
+/// test fails against it, a reference solution and an alternative that pass, one wrong solution
+/// that the test catches, a README with the front matter and every section AUTHORING.md names,
+/// and `SOLUTION.md`. The code is a placeholder (a function that answers wrongly in the starter
+/// and rightly in the solutions), so every rule of `kata verify` holds from the first minute but
+/// one: the kata needs four more wrong solutions, which only its author can write.
 ///
 /// The files are plain data, keyed by their path in the repository, so tests can read them
 /// without touching a disk:
@@ -56,6 +57,8 @@ public struct KataScaffold: Sendable, Equatable {
             "\(kataFolder)/Tests/\(moduleName)Tests/PlaceholderTests.swift": test,
             "\(solutionFolder)/\(placeholder)": solution,
             "\(solutionFolder)/Alternative/\(placeholder)": alternativeSolution,
+            "\(solutionFolder)/Chaffs/\(Self.exampleWrongSolution)/\(placeholder)": wrongSolution,
+            "\(solutionFolder)/Chaffs/\(Self.exampleWrongSolution)/\(WrongSolutionNotes.fileName)": wrongSolutionNotes,
             "\(solutionFolder)/SOLUTION.md": solutionNotes,
         ]
     }
@@ -110,6 +113,39 @@ public struct KataScaffold: Sendable, Equatable {
         func placeholderAnswer() -> String {
             String("devlos".reversed())
         }
+
+        """
+    }
+
+    /// The folder of the one wrong solution a new kata starts with, an example of the layout.
+    static let exampleWrongSolution = "answers-in-capitals"
+
+    var wrongSolution: String {
+        """
+        /// A placeholder from `kata new`: a wrong solution, one misconception away from a correct
+        /// one, that the kata's tests must catch. Replace this folder with a whole module holding
+        /// one misconception a learner could bring to the kata, and write four more beside it.
+        func placeholderAnswer() -> String {
+            "SOLVED"
+        }
+
+        """
+    }
+
+    var wrongSolutionNotes: String {
+        """
+        # Answers in capitals
+
+        "TODO: the misconception, in the learner's own words: why a learner who half-understood the \
+        lesson would write this. (A placeholder from `kata new`: \"an answer is an answer, whatever its case.\")"
+
+        ## Breaks
+
+        > `placeholderAnswer()` answers `"solved"`
+
+        ## Caught by
+
+        `the placeholder answers as the solution does`: TODO: how the test catches it, in a sentence.
 
         """
     }
@@ -175,12 +211,15 @@ public struct KataScaffold: Sendable, Equatable {
             TODO: what to build, naming the seam exactly: the type names, method signatures and
             `init` labels the tests use. Say what may be designed freely.
 
-            For now the kata is a placeholder from `kata new`, so that `kata verify \(number)` passes from
-            the start. Replace it with the kata:
+            For now the kata is a placeholder from `kata new`: `placeholderAnswer()` answers `"solved"`.
+            Replace it with the kata:
 
             - `Sources/\(moduleName)/Placeholder.swift`: the starter, which answers wrongly;
             - `Tests/\(moduleName)Tests/PlaceholderTests.swift`: the test, which expects the right answer;
-            - `\(solutionFolder)/Sources/\(moduleName)`: the reference solution, which gives it.
+            - `\(solutionFolder)/Sources/\(moduleName)`: the reference solution, which gives it;
+            - `\(solutionFolder)/Alternative/Sources/\(moduleName)`: a second solution, built differently;
+            - `\(solutionFolder)/Chaffs/<name>`: at least five wrong solutions, one misconception each, with
+              a `CHAFF.md` that quotes the sentence of this section it breaks (see `Chaffs/\(Self.exampleWrongSolution)`).
 
             Then run `kata ship \(number)` and `kata verify \(number)`.
 

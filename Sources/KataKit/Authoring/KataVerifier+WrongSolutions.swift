@@ -16,9 +16,9 @@ extension KataVerifier {
     /// ``catchDeadline`` already, and may hang until a test's time limit.
     static let wrongSolutionRunLimit = Duration.seconds(15)
 
-    /// Every wrong solution in `Solutions/NN-slug/Chaffs`, built one after another in one scratch
-    /// package (`.build/kata/verify/NN-slug-wrong`, so each build after the first recompiles only
-    /// what differs), and tested `repetitions` times: each must fail every run by an assertion
+    /// Every wrong solution in `Solutions/NN-slug/Chaffs`, built in turn in the kata's scratch
+    /// package after the solutions (each build recompiles only the module and the tests), and
+    /// tested `repetitions` times: each must fail every run by an assertion
     /// within ``catchDeadline``, and its `CHAFF.md` must quote "Your task" and name a test that
     /// failed.
     func wrongSolutionsRule(_ kata: Kata, session: SwiftTestSession, options: TestRunOptions) throws -> (
@@ -67,12 +67,12 @@ extension KataVerifier {
             return result
         }
 
-        let stage = try stageSolution(
-            of: kata, sources: version.sourcesDirectory, stageName: kata.folderName + "-wrong")
+        let stage = try stageSolution(of: kata, sources: version.sourcesDirectory)
         let build = try session.build(package: stage, options: options)
         guard build.result.succeeded else {
             result.escape =
-                "it does not compile against the kata's tests: " + firstProblem(build.report, build.result.output)
+                "it does not compile against the kata's tests: "
+                + firstProblem(build.report, build.result.output, staged: (kata, version))
             return result
         }
 

@@ -13,10 +13,11 @@ import Foundation
 /// 6. the README's `## Hints` section repeats the front-matter hints, `SOLUTION.md` exists, and
 ///    `.shipped.json` (see ``ShippedRecord``) matches the starter.
 ///
-/// Each solution runs in a copy of the kata package under `.build/kata/verify/NN-slug` (and
-/// `NN-slug-alternative`; the wrong solutions take turns in `NN-slug-wrong`), with the solution's
-/// sources in place of the starter's, so the learner's folder is never touched and repeated runs
-/// build incrementally.
+/// Every version (the reference, the alternative, then each wrong solution) takes its turn in one
+/// copy of the kata package, `.build/kata/verify/NN-slug`, with its sources in place of the
+/// starter's: the learner's folder is never touched, and each build after the first recompiles
+/// only the module and the tests, not the whole package (a kata costs one cold build, and one
+/// more with a sanitizer, however many versions it has).
 ///
 /// With a sanitizer (`kata verify --sanitize thread`) only the solutions run, built with it: the
 /// rules about the starter and the wrong solutions were proved by the plain run, and kata 12's
@@ -59,12 +60,12 @@ public struct KataVerifier: Sendable {
         }
         rules.append(
             try solutionRule(
-                kata, name: "solution passes", version: kata.referenceSolution, stageName: kata.folderName,
-                session: session, options: options))
+                kata, name: "solution passes", version: kata.referenceSolution, session: session,
+                options: options))
         rules.append(
             try solutionRule(
-                kata, name: "alternative passes", version: kata.alternativeSolution,
-                stageName: kata.folderName + "-alternative", session: session, options: options))
+                kata, name: "alternative passes", version: kata.alternativeSolution, session: session,
+                options: options))
         guard sanitizer == nil else { return Result(kata: kata, rules: rules) }
         let (wrongSolutionsRule, wrongSolutions) = try wrongSolutionsRule(kata, session: session, options: options)
         rules.append(wrongSolutionsRule)
@@ -106,8 +107,7 @@ public struct KataVerifier: Sendable {
 
     /// The kata's tests pass against the solution in `sources`, in every run.
     private func solutionRule(
-        _ kata: Kata, name: String, version: KataVersion, stageName: String, session: SwiftTestSession,
-        options: TestRunOptions
+        _ kata: Kata, name: String, version: KataVersion, session: SwiftTestSession, options: TestRunOptions
     ) throws -> Rule {
         let label = version.label
         let sources = version.sourcesDirectory
@@ -117,7 +117,7 @@ public struct KataVerifier: Sendable {
                 detail: "\(label)/Sources/\(kata.moduleName) is missing: every kata carries a reference and a"
                     + " differently built solution (AUTHORING.md, \"Reference solutions\")")
         }
-        let stage = try stageSolution(of: kata, sources: sources, stageName: stageName)
+        let stage = try stageSolution(of: kata, sources: sources)
         let solution = try session.run(package: stage, options: options)
         let passes = solution.report.outcome == .passed
         let repetitions = options.repetitions
@@ -131,17 +131,17 @@ public struct KataVerifier: Sendable {
             detail: passes
                 ? nil
                 : "against \(label)\(sanitized) the run ended as '\(solution.report.outcome.rawValue)'\(failedRun): "
-                    + firstProblem(solution.report, solution.output)
+                    + firstProblem(solution.report, solution.output, staged: (kata, version))
         )
     }
 
-    /// The kata package with a solution's sources (the reference's unless `sources` says), ready
+    /// The kata package with a version's sources (the reference's unless `sources` says), ready
     /// for `swift test`.
-    func stageSolution(of kata: Kata, sources solution: URL? = nil, stageName: String? = nil) throws -> URL {
+    func stageSolution(of kata: Kata, sources solution: URL? = nil) throws -> URL {
         let fileManager = FileManager.default
         let solution = solution ?? kata.referenceSolution.sourcesDirectory
         let stage = repository.workDirectory.appendingPathComponent(
-            "verify/\(stageName ?? kata.folderName)", isDirectory: true)
+            "verify/\(kata.folderName)", isDirectory: true)
         let relative =
             "Solutions/\(kata.folderName)" + String(solution.path.dropFirst(kata.solutionDirectory.path.count))
         try repository.requireInside(solution, what: relative)
@@ -235,9 +235,21 @@ public struct KataVerifier: Sendable {
         }
     }
 
-    func firstProblem(_ report: TestRunSummary, _ output: String) -> String {
+    /// The first thing to fix, for an author. A staged `version`'s files are named where the
+    /// author edits them: its own sources, or the kata's tests.
+    func firstProblem(_ report: TestRunSummary, _ output: String, staged version: (Kata, KataVersion)? = nil) -> String
+    {
         if let error = report.buildErrors.first {
-            return "\(repository.relativePath(error.file)):\(error.line): \(error.message)"
+            var file = repository.relativePath(error.file)
+            if let (kata, version) = version {
+                let stage = ".build/kata/verify/\(kata.folderName)/"
+                if file.hasPrefix(stage + "Sources/") {
+                    file = version.label + "/" + file.dropFirst(stage.count)
+                } else if file.hasPrefix(stage) {
+                    file = "Katas/\(kata.folderName)/" + file.dropFirst(stage.count)
+                }
+            }
+            return "\(file):\(error.line): \(error.message)"
         }
         if let failure = report.failures.first { return "\(failure.test): \(failure.message)" }
         if let other = report.otherErrors.first { return other }

@@ -15,7 +15,7 @@ struct KataScaffoldTests {
         )
     }
 
-    @Test("has the kata's package, README, starter and test, both solutions and SOLUTION.md")
+    @Test("has the kata's package, README, starter and test, both solutions, a wrong solution and SOLUTION.md")
     func files() {
         let scaffold = KataScaffold(metadata: Self.metadata(), languageMode: .v6)
         #expect(
@@ -25,6 +25,8 @@ struct KataScaffoldTests {
                 "Katas/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
                 "Katas/05-retry-without-waiting/Tests/Kata05Tests/PlaceholderTests.swift",
                 "Solutions/05-retry-without-waiting/Alternative/Sources/Kata05/Placeholder.swift",
+                "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals/CHAFF.md",
+                "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals/Sources/Kata05/Placeholder.swift",
                 "Solutions/05-retry-without-waiting/SOLUTION.md",
                 "Solutions/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
             ])

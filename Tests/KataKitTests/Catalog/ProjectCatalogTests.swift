@@ -32,6 +32,20 @@ struct ProjectCatalogTests {
         }
     }
 
+    @Test("each has at least five wrong solutions, whose CHAFF.md quotes its Your task and names a test")
+    func wrongSolutions() {
+        for kata in catalog.katas {
+            let versions = kata.wrongSolutions()
+            #expect(
+                versions.count >= KataVerifier.minimumWrongSolutions,
+                "\(kata.heading) has \(versions.count) wrong solutions in Solutions/\(kata.folderName)/Chaffs")
+            for version in versions {
+                let problems = WrongSolutionNotes.load(for: version)?.problems(for: kata) ?? ["CHAFF.md is missing"]
+                #expect(problems.isEmpty, "\(version.label): \(problems.joined(separator: "; "))")
+            }
+        }
+    }
+
     @Test("each has its package, starter, tests and solution where the root package expects them")
     func layout() throws {
         let manifest = try String(

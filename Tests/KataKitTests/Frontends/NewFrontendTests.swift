@@ -72,7 +72,7 @@ struct NewFrontendTests {
         #expect(error.advice?.isEmpty == false)
     }
 
-    @Test("writes a kata whose documents and shipped record already pass verify's rules")
+    @Test("writes a kata whose documents, shipped record and example wrong solution already pass verify's rules")
     func writes() throws {
         let repository = try Fixtures.repositoryCopy()
         let captured = CapturedConsole()
@@ -88,6 +88,11 @@ struct NewFrontendTests {
             repository: repository, runner: CommandRunner(environment: [:]), swift: URL(fileURLWithPath: "/"))
         let documents = verifier.checkDocuments(kata)
         #expect(documents.passed, "\(documents.detail ?? "")")
+        let wrongSolutions = kata.wrongSolutions()
+        #expect(wrongSolutions.map(\.name) == ["answers-in-capitals"])
+        let notes = try #require(WrongSolutionNotes.load(for: wrongSolutions[0]))
+        #expect(notes.problems(for: kata).isEmpty, "the example CHAFF.md quotes the scaffold's Your task")
+        #expect(notes.catchingTest == "the placeholder answers as the solution does")
         let manifest = try String(contentsOf: repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains("    Kata(\"04-flaky-kata\", .v5),\n    Kata(\"05-retry-without-waiting\", .v6),\n]"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: repository.katasDirectory.path).filter {

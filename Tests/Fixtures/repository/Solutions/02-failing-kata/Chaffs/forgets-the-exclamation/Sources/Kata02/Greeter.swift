@@ -1,0 +1,3 @@
+public func greeting(for name: String) -> String {
+    "Hello, \(name)"
+}
