@@ -14,7 +14,7 @@ struct WorkshopExporterTests {
         )
     }
 
-    @Test("the edition has the katas and the tool, and no solution anywhere")
+    @Test("the edition has the katas and the tool, and no solution or wrong solution anywhere")
     func contents() throws {
         let files = try Self.exporter().0.files()
         #expect(files["Katas/02-failing-kata/.shipped.json"] != nil)
@@ -24,6 +24,8 @@ struct WorkshopExporterTests {
         #expect(files[LearnerEdition.fileName] != nil)
         #expect(files["site/index.html"] != nil)
         #expect(!files.keys.contains { $0.hasPrefix("Solutions/") || $0.hasSuffix("SOLUTION.md") })
+        // Wrong solutions are spoilers too: each is one misconception away from a solution.
+        #expect(!files.keys.contains { $0.contains("Chaffs/") || $0.hasSuffix("CHAFF.md") })
         #expect(!files.keys.contains { $0.hasPrefix("site/solutions/") })
         #expect(!files.keys.contains { $0.contains(".build") || $0.hasSuffix("Package.resolved") })
         let kataPage = String(decoding: try #require(files["site/katas/01-passing-kata.html"]), as: UTF8.self)
