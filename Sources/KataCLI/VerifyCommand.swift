@@ -27,13 +27,14 @@ struct VerifyCommand: ParsableCommand {
             With --repeat N, the starter's tests must fail at least once in N runs, the solutions' \
             tests must pass all N runs, and every wrong solution must be caught in all N: the proof \
             that a kata about flakiness shows it, that no solution is flaky, and that no wrong \
-            solution is caught only by luck.
+            solution is caught only by luck. --solutions-only leaves the wrong solutions out, for \
+            --repeat 200.
 
             Katas are verified side by side, as many at once as the machine has cores (--jobs N \
             to choose); each line still appears in catalog order, as soon as its kata and those \
             before it are done. --format json prints only one JSON object, {katas: [{number, slug, \
             passed, rules: [{name, passed, detail}], wrongSolutions: {caught, total, escaped: [{name, \
-            breaks, why}]}}], verified, broken}, for CI; an error is one \
+            breaks, why}], seconds}, seconds}], verified, broken}, for CI; an error is one \
             object too: {outcome: "error", exitCode, error, advice}.
 
             Exits 0 when every kata verifies, 1 when any breaks a rule.
@@ -41,7 +42,8 @@ struct VerifyCommand: ParsableCommand {
             Examples:
               kata verify
               kata verify 1 3
-              kata verify --repeat 200
+              kata verify 3 --repeat 5
+              kata verify --repeat 200 --solutions-only
               kata verify --sanitize thread
               kata verify --jobs 1 --format json
             """
@@ -61,6 +63,13 @@ struct VerifyCommand: ParsableCommand {
         help: ArgumentHelp(
             "Run only the solutions, built with a sanitizer: thread, address or undefined.", valueName: "sanitizer"))
     var sanitize: Sanitizer?
+
+    @Flag(
+        name: .customLong("solutions-only"),
+        help: ArgumentHelp(
+            "Leave out the wrong solutions: with --repeat 200, prove no solution is flaky without running each wrong one 200 times."
+        ))
+    var solutionsOnly = false
 
     @Option(
         name: .shortAndLong,
@@ -85,7 +94,8 @@ struct VerifyCommand: ParsableCommand {
         let context = options.context()
         try runFrontend(console: context.console, onInterrupt: .stopCommands, errorsAsJSON: format == .json) {
             try VerifyFrontend(context: context).run(
-                katas: katas, repetitions: repetitions, sanitizer: sanitize, jobs: jobs, format: format)
+                katas: katas, repetitions: repetitions, sanitizer: sanitize, solutionsOnly: solutionsOnly, jobs: jobs,
+                format: format)
         }
     }
 }

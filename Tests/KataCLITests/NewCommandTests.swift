@@ -60,6 +60,9 @@ extension EndToEnd {
                         wrong solutions caught: Solutions/05-retry-without-waiting/Chaffs holds 1 of the 5 wrong solutions a kata needs at least (AUTHORING.md, "Wrong solutions")
 
                     """), "\(verify.output)")
+            let solutionsOnly = try KataBinary.run(["verify", "5", "--solutions-only"], in: repository)
+            #expect(solutionsOnly.status == 0, "\(solutionsOnly.output)")
+            #expect(!solutionsOnly.output.contains("wrong solutions"))
 
             let site = try KataBinary.run(["site"], in: repository)
             #expect(site.status == 0, "\(site.errors)")
@@ -157,6 +160,8 @@ extension EndToEnd {
             #expect(wrongSolutions["caught"] as? Int == 5)
             #expect(wrongSolutions["total"] as? Int == 5)
             #expect((wrongSolutions["escaped"] as? [Any])?.isEmpty == true)
+            #expect(wrongSolutions["seconds"] as? Double != nil)
+            #expect(katas[1]["seconds"] as? Double != nil)
             #expect(rules[2]["passed"] as? Bool == false)
             #expect((rules[2]["detail"] as? String)?.contains("ended as 'passed'") == true)
             #expect(rules[0]["detail"] is NSNull)

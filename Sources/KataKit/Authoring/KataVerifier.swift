@@ -35,8 +35,11 @@ public struct KataVerifier: Sendable {
     public struct Result: Sendable, Equatable {
         public var kata: Kata
         public var rules: [Rule]
-        /// Each wrong solution's fate; nil when they were not run (with a sanitizer).
+        /// Each wrong solution's fate; nil when they were not run (with a sanitizer, or when left out).
         public var wrongSolutions: [WrongSolutionResult]? = nil
+        /// How long the kata's verification took, and the wrong solutions' part of it.
+        public var seconds: Double = 0
+        public var wrongSolutionsSeconds: Double? = nil
         public var passed: Bool { rules.allSatisfy(\.passed) }
     }
 
@@ -51,7 +54,13 @@ public struct KataVerifier: Sendable {
     }
 
     /// `repetitions` > 1: the starter must fail in at least one of that many runs, the solutions pass them all.
-    public func verify(_ kata: Kata, repetitions: Int = 1, sanitizer: Sanitizer? = nil) throws -> Result {
+    /// `checksWrongSolutions` false leaves the wrong solutions out (`kata verify --solutions-only`),
+    /// as a sanitizer does.
+    public func verify(
+        _ kata: Kata, repetitions: Int = 1, sanitizer: Sanitizer? = nil, checksWrongSolutions: Bool = true
+    ) throws -> Result {
+        let clock = ContinuousClock()
+        let started = clock.now
         var rules: [Rule] = [checkDocuments(kata)]
         let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: repository.root)
         let options = TestRunOptions(sanitizer: sanitizer, repetitions: repetitions)
@@ -66,10 +75,15 @@ public struct KataVerifier: Sendable {
             try solutionRule(
                 kata, name: "alternative passes", version: kata.alternativeSolution, session: session,
                 options: options))
-        guard sanitizer == nil else { return Result(kata: kata, rules: rules) }
+        guard sanitizer == nil, checksWrongSolutions else {
+            return Result(kata: kata, rules: rules, seconds: (clock.now - started).seconds)
+        }
+        let wrongSolutionsStarted = clock.now
         let (wrongSolutionsRule, wrongSolutions) = try wrongSolutionsRule(kata, session: session, options: options)
         rules.append(wrongSolutionsRule)
-        return Result(kata: kata, rules: rules, wrongSolutions: wrongSolutions)
+        return Result(
+            kata: kata, rules: rules, wrongSolutions: wrongSolutions, seconds: (clock.now - started).seconds,
+            wrongSolutionsSeconds: (clock.now - wrongSolutionsStarted).seconds)
     }
 
     /// The starter builds, and the tests fail against it.

@@ -11,8 +11,9 @@ import Foundation
 ///   {"number":1,"passed":false,"rules":[{"detail":null,"name":"documents","passed":true},
 ///     {"detail":"against the starter the tests should fail, but the run ended as 'passed'","name":"tests fail on starter","passed":false}, …],
 ///    "slug":"stub-the-dispatcher",
+///    "seconds":41.2,
 ///    "wrongSolutions":{"caught":5,"escaped":[{"breaks":"only the first completion counts",
-///      "name":"second-completion-wins","why":"it passed every test"}],"total":6}}],
+///      "name":"second-completion-wins","why":"it passed every test"}],"seconds":30.5,"total":6}}],
 ///  "verified":0}
 /// ```
 public struct VerifyReport: Encodable, Sendable {
@@ -21,10 +22,13 @@ public struct VerifyReport: Encodable, Sendable {
         public var slug: String
         public var passed: Bool
         public var rules: [RuleEntry]
-        /// How many wrong solutions the tests caught; null when they were not run (`--sanitize`).
+        /// How many wrong solutions the tests caught; null when they were not run (`--sanitize`,
+        /// `--solutions-only`).
         public var wrongSolutions: WrongSolutionsEntry?
+        /// How long the kata's verification took, wrong solutions included.
+        public var seconds: Double
 
-        enum CodingKeys: String, CodingKey { case number, slug, passed, rules, wrongSolutions }
+        enum CodingKeys: String, CodingKey { case number, slug, passed, rules, wrongSolutions, seconds }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -33,19 +37,23 @@ public struct VerifyReport: Encodable, Sendable {
             try container.encode(passed, forKey: .passed)
             try container.encode(rules, forKey: .rules)
             try container.encode(wrongSolutions, forKey: .wrongSolutions)
+            try container.encode((seconds * 10).rounded() / 10, forKey: .seconds)
         }
     }
 
-    /// `{caught, total, escaped: [{name, breaks, why}]}`: the wrong solutions of one kata, and each
-    /// one the tests did not catch, with the sentence of "Your task" it breaks.
+    /// `{caught, total, escaped: [{name, breaks, why}], seconds}`: the wrong solutions of one
+    /// kata, each one the tests did not catch with the sentence of "Your task" it breaks, and how
+    /// long building and running them took.
     public struct WrongSolutionsEntry: Encodable, Sendable {
         public var caught: Int
         public var total: Int
         public var escaped: [EscapedEntry]
+        public var seconds: Double
 
-        init(_ results: [WrongSolutionResult]) {
+        init(_ results: [WrongSolutionResult], seconds: Double) {
             caught = results.filter(\.caught).count
             total = results.count
+            self.seconds = (seconds * 10).rounded() / 10
             escaped = results.filter { !$0.caught }.map {
                 EscapedEntry(name: $0.version.name, breaks: $0.notes?.brokenSentence, why: $0.escape ?? "")
             }
@@ -96,7 +104,10 @@ public struct VerifyReport: Encodable, Sendable {
                     slug: result.kata.slug,
                     passed: result.passed,
                     rules: result.rules.map { RuleEntry(name: $0.name, passed: $0.passed, detail: $0.detail) },
-                    wrongSolutions: result.wrongSolutions.map(WrongSolutionsEntry.init)
+                    wrongSolutions: result.wrongSolutions.map {
+                        WrongSolutionsEntry($0, seconds: result.wrongSolutionsSeconds ?? 0)
+                    },
+                    seconds: result.seconds
                 )
             }
             + unreadable.map { problem in
@@ -110,7 +121,8 @@ public struct VerifyReport: Encodable, Sendable {
                             name: "readable", passed: false,
                             detail: problem.error.description.replacingOccurrences(of: "\n", with: " "))
                     ],
-                    wrongSolutions: nil
+                    wrongSolutions: nil,
+                    seconds: 0
                 )
             }
         verified = katas.filter(\.passed).count

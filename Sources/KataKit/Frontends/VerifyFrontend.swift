@@ -26,10 +26,11 @@ public struct VerifyFrontend: Sendable {
     public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// `jobs`: how many katas to verify at once; nil for ``defaultJobs``. Never more than there are katas.
-    /// `sanitizer`: only the solutions run, built with it (see ``KataVerifier``).
+    /// `sanitizer`: only the solutions run, built with it (see ``KataVerifier``); `solutionsOnly`:
+    /// the wrong solutions are left out.
     public func run(
-        katas references: [String], repetitions: Int = 1, sanitizer: Sanitizer? = nil, jobs: Int? = nil,
-        format: Format = .text
+        katas references: [String], repetitions: Int = 1, sanitizer: Sanitizer? = nil, solutionsOnly: Bool = false,
+        jobs: Int? = nil, format: Format = .text
     ) throws -> Int32 {
         try context.repository().requireFullRepository(for: "verify")
         let catalog = try context.catalog()
@@ -52,7 +53,10 @@ public struct VerifyFrontend: Sendable {
         if showsProgress, let first = katas.first { console.write(style.dim("verifying \(first.heading)…") + "\r") }
 
         let outcomes = WorkerThreads.run(count: katas.count, workers: jobs ?? Self.defaultJobs) { index in
-            Result { try verifier.verify(katas[index], repetitions: repetitions, sanitizer: sanitizer) }
+            Result {
+                try verifier.verify(
+                    katas[index], repetitions: repetitions, sanitizer: sanitizer, checksWrongSolutions: !solutionsOnly)
+            }
         } isFinal: { outcome in
             if case .failure = outcome { return true }
             return false
