@@ -42,7 +42,7 @@ struct AvatarCacheTests {
             "avatar(for: \"ada\") came back without asking the loader for ada (or HeldLoader's waitForRequest(for:) never returned: see its own tests). The cache must download through the loader it was given in init(loader:)."
         )
         let others = await startCalls(4, for: "ada", on: cache)
-        await loader.release("ada", with: .failure(AvatarError.notFound))
+        await loader.release("ada", with: .failure(AvatarError.badResponse(statusCode: 503)))  // the server is down
         let results = await outcomes(of: [first] + others)
 
         let requests = await loader.requests
@@ -52,8 +52,8 @@ struct AvatarCacheTests {
         )
         for (index, result) in results.enumerated() {
             #expect(
-                throwsNotFound(result),
-                "The one download failed with AvatarError.notFound, so caller \(index + 1) of 5 must get that error, unchanged; it got \(describe(result)). Hand the download's error to everyone waiting for it."
+                throws503(result),
+                "The one download failed with AvatarError.badResponse(statusCode: 503), so caller \(index + 1) of 5 must get that error, unchanged; it got \(describe(result)). Hand the loader's error to everyone waiting for the download, as it is: don't replace it with an error of your own."
             )
         }
     }
@@ -153,6 +153,11 @@ struct AvatarCacheTests {
             grace == Fixtures.grace,
             "The loader answered with grace's avatar; the cache returned \(grace.testDescription).")
     }
+}
+
+private func throws503(_ outcome: Result<Avatar, any Error>?) -> Bool {
+    guard case .failure(let error) = outcome else { return false }
+    return (error as? AvatarError) == .badResponse(statusCode: 503)
 }
 
 private func throwsNotFound(_ outcome: Result<Avatar, any Error>?) -> Bool {

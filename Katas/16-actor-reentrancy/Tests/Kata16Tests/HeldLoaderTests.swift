@@ -50,30 +50,50 @@ struct HeldLoaderTests {
     func releaseAnswersEveryRequestOfItsUser() async throws {
         let loader = HeldLoader()
 
-        let ada1 = startRequest(for: "ada", to: loader)
-        let ada2 = startRequest(for: "ada", to: loader)
-        let grace = startRequest(for: "grace", to: loader)
-        try #require(
-            await request(for: "grace", at: loader, arrivesDuring: [grace]),
-            "waitForRequest(for: \"grace\") did not return while a request for grace was held, with other users' requests held too. Keep the waiters of each user apart, and wake them when a request for that user arrives."
-        )
-
-        await loader.release("ada", with: .success(Fixtures.ada))
-        let adaResults = await outcomes(of: [ada1, ada2])
+        let adas = await startRequests(2, for: "ada", to: loader)
+        let grace = await startRequests(1, for: "grace", to: loader)
+        await loader.release("ada", with: .success(Fixtures.ada))  // both of ada's requests are held now
+        // Ada again, with a new picture: it ends a request the first release left held, if any.
+        await loader.release("ada", with: .success(Fixtures.adaNewPicture))
+        let adaResults = await outcomes(of: adas)
         #expect(
             adaResults.allSatisfy { (try? $0?.get()) == Fixtures.ada },
-            "Both requests for ada must get ada's avatar from one release(\"ada\", with:); they got \(describe(adaResults)). Release every request held for the user, not only the first."
+            "Both requests for ada were held when the test called release(\"ada\", with: .success(ada's avatar)), so both must get ada's avatar from that one release; they got \(describe(adaResults)). Release every request held for the user, not only the first: a request that got ada's new picture was still held when the test released ada a second time."
         )
 
         await loader.release("grace", with: .success(Fixtures.grace))
-        let graceResult = await outcome(of: grace)
+        let graceResult = await outcome(of: grace[0])
         #expect(
             (try? graceResult?.get()) == Fixtures.grace,
-            "Releasing ada must leave grace's request held until grace is released, then grace's request gets grace's avatar; it got \(describe(graceResult))."
+            "Releasing ada must leave grace's request held until grace is released, then grace's request gets grace's avatar; it got \(describe(graceResult)). Answer only the requests of the user released."
         )
         let requests = await loader.requests
         #expect(
-            requests.sorted() == ["ada", "ada", "grace"], "`requests` must list all three requests; it is \(requests).")
+            requests == ["ada", "ada", "grace"],
+            "`requests` must list all three requests, in the order they arrived; it is \(requests)."
+        )
+    }
+
+    @Test("a release also answers the requests that come after it, at once")
+    func aReleaseAnswersLaterRequests() async throws {
+        let loader = HeldLoader()
+
+        let held = await startRequests(1, for: "ada", to: loader)
+        await loader.release("ada", with: .success(Fixtures.ada))  // answers the held request
+        let later = await startRequests(2, for: "ada", to: loader)  // they arrive after the release
+        // Ada again, with a new picture: it ends a later request that was held instead of answered.
+        await loader.release("ada", with: .success(Fixtures.adaNewPicture))
+        let heldResult = await outcome(of: held[0])
+        let laterResults = await outcomes(of: later)
+
+        #expect(
+            (try? heldResult?.get()) == Fixtures.ada,
+            "The request held when ada was released must get ada's avatar; it got \(describe(heldResult))."
+        )
+        #expect(
+            laterResults.allSatisfy { (try? $0?.get()) == Fixtures.ada },
+            "ada was released with ada's avatar, so the two requests that came after it must get that avatar at once, until the next release of ada; they got \(describe(laterResults)). Keep the released answer for every later request of the user, also when the release answered a held request: a request that got ada's new picture was held until the second release."
+        )
     }
 
     @Test("after a release, a new request for that user is answered at once, with the latest release")

@@ -36,6 +36,21 @@ func startCall(for userID: String, on cache: AvatarCache) -> Task<Avatar, any Er
     Task { try await cache.avatar(for: userID) }
 }
 
+/// Starts `count` requests straight to `loader`, each in a task of its own, and returns their
+/// handles.
+///
+/// Like `startCalls`, it is isolated to the loader's actor: each task is queued on the actor as it
+/// is made, and runs `avatar(for:)` up to its first `await` before anything the test asks the
+/// loader afterwards (`release`, `requests`). So every one of these requests has arrived, and is
+/// held or answered, by the time the test's next call to the loader runs.
+func startRequests(
+    _ count: Int, for userID: String, to loader: isolated HeldLoader
+) -> [Task<Avatar, any Error>] {
+    (0..<count).map { _ in
+        Task { try await loader.avatar(for: userID) }
+    }
+}
+
 /// Starts one request straight to `loader`, in a task of its own.
 func startRequest(for userID: String, to loader: HeldLoader) -> Task<Avatar, any Error> {
     Task { try await loader.avatar(for: userID) }
@@ -136,13 +151,18 @@ func describe(_ outcomes: [Result<Avatar, any Error>?]) -> String {
 
 extension Avatar: CustomTestStringConvertible {
     public var testDescription: String {
-        self == Fixtures.avatar(of: userID) ? "\(userID)'s avatar" : "an avatar for \(userID) with \(png.count) bytes"
+        if self == Fixtures.avatar(of: userID) { return "\(userID)'s avatar" }
+        if self == Fixtures.adaNewPicture { return "ada's new picture" }
+        return "an avatar for \(userID) with \(png.count) bytes"
     }
 }
 
 enum Fixtures {
     static let ada = avatar(of: "ada")
     static let grace = avatar(of: "grace")
+    /// Another picture of ada, for a second release that must not reach requests the first one
+    /// answered.
+    static let adaNewPicture = Avatar(userID: "ada", png: Data([0x89, 0x50, 0x4E, 0x47, 0x02]))
 
     /// A small, distinct picture per user (the bytes start like a PNG file).
     static func avatar(of userID: String) -> Avatar {

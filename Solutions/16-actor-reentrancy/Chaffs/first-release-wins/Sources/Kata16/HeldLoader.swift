@@ -1,46 +1,38 @@
-import Foundation
-
 /// A loader the test controls: it writes every request down and holds it until the test
 /// releases that user. In an app it would live in a test-support target; here it is in the
 /// module, so that the tests can use it.
 ///
-/// This one is a final class that keeps its state behind a lock, and resumes continuations
-/// after unlocking. Its methods are `async` only so that they read the same as an actor's.
-final class HeldLoader: AvatarLoader, @unchecked Sendable {
-    private struct State {
-        var requests: [String] = []
-        var answers: [String: Result<Avatar, any Error>] = [:]
-        var held: [(userID: String, request: CheckedContinuation<Avatar, any Error>)] = []
-        var arrivalWaiters: [(userID: String, waiter: CheckedContinuation<Void, Never>)] = []
+/// This one keeps every request in one list, answered or not, in the order they arrived, and
+/// looks things up by scanning it: a basket of a few requests per test needs no dictionaries.
+actor HeldLoader: AvatarLoader {
+    private struct Request {
+        let userID: String
+        /// Nil once the request has been answered.
+        var waiting: CheckedContinuation<Avatar, any Error>?
     }
 
-    private let lock = NSLock()
-    private var state = State()
+    private var all: [Request] = []
+    private var answers: [(userID: String, result: Result<Avatar, any Error>)] = []
+    private var arrivalWaiters: [(userID: String, waiter: CheckedContinuation<Void, Never>)] = []
 
     init() {}
 
     /// Every user asked for, in the order the requests arrived.
     var requests: [String] {
-        get async { locked { $0.requests } }
+        all.map(\.userID)
     }
 
     /// Writes the request down, then waits until the test releases `userID` (or answers at once
     /// if it already has).
     func avatar(for userID: String) async throws -> Avatar {
         try await withCheckedThrowingContinuation { request in
-            let (arrived, answer) = locked {
-                state -> ([CheckedContinuation<Void, Never>], Result<Avatar, any Error>?) in
-                state.requests.append(userID)
-                let arrived = state.arrivalWaiters.filter { $0.userID == userID }.map(\.waiter)
-                state.arrivalWaiters.removeAll { $0.userID == userID }
-                let answer = state.answers[userID]
-                if answer == nil {
-                    state.held.append((userID, request))
-                }
-                return (arrived, answer)
-            }
+            // This closure runs at once, on the actor, before the call suspends.
+            let answer = firstAnswer(for: userID)
+            all.append(Request(userID: userID, waiting: answer == nil ? request : nil))
+            let arrived = arrivalWaiters.filter { $0.userID == userID }
+            arrivalWaiters.removeAll { $0.userID == userID }
             for waiter in arrived {
-                waiter.resume()
+                waiter.waiter.resume()
             }
             if let answer {
                 request.resume(with: answer)
@@ -50,40 +42,26 @@ final class HeldLoader: AvatarLoader, @unchecked Sendable {
 
     /// Returns once a request for `userID` has arrived: at once if one already has.
     func waitForRequest(for userID: String) async {
+        if all.contains(where: { $0.userID == userID }) {
+            return
+        }
         await withCheckedContinuation { waiter in
-            let arrived = locked { state -> Bool in
-                if state.requests.contains(userID) {
-                    return true
-                }
-                state.arrivalWaiters.append((userID, waiter))
-                return false
-            }
-            if arrived {
-                waiter.resume()
-            }
+            arrivalWaiters.append((userID, waiter))
         }
     }
 
     /// Answers every request for `userID` held now with `result`. Later requests get the
     /// first answer released for `userID`, at once.
-    func release(_ userID: String, with result: Result<Avatar, any Error>) async {
-        let released = locked { state -> [CheckedContinuation<Avatar, any Error>] in
-            // A user's avatar is what it is: the first answer stays for every later request.
-            if state.answers[userID] == nil {
-                state.answers[userID] = result
-            }
-            let released = state.held.filter { $0.userID == userID }.map(\.request)
-            state.held.removeAll { $0.userID == userID }
-            return released
-        }
-        for request in released {
-            request.resume(with: result)
+    func release(_ userID: String, with result: Result<Avatar, any Error>) {
+        answers.append((userID, result))
+        for index in all.indices where all[index].userID == userID {
+            all[index].waiting?.resume(with: result)
+            all[index].waiting = nil
         }
     }
 
-    private func locked<T>(_ body: (inout State) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
+    /// A user's avatar is what it is: the first answer released for a user stays the answer.
+    private func firstAnswer(for userID: String) -> Result<Avatar, any Error>? {
+        answers.first { $0.userID == userID }?.result
     }
 }

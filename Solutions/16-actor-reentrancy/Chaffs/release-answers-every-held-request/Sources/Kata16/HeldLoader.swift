@@ -1,46 +1,38 @@
-import Foundation
-
 /// A loader the test controls: it writes every request down and holds it until the test
 /// releases that user. In an app it would live in a test-support target; here it is in the
 /// module, so that the tests can use it.
 ///
-/// This one is a final class that keeps its state behind a lock, and resumes continuations
-/// after unlocking. Its methods are `async` only so that they read the same as an actor's.
-final class HeldLoader: AvatarLoader, @unchecked Sendable {
-    private struct State {
-        var requests: [String] = []
-        var answers: [String: Result<Avatar, any Error>] = [:]
-        var held: [(userID: String, request: CheckedContinuation<Avatar, any Error>)] = []
-        var arrivalWaiters: [(userID: String, waiter: CheckedContinuation<Void, Never>)] = []
+/// This one keeps every request in one list, answered or not, in the order they arrived, and
+/// looks things up by scanning it: a basket of a few requests per test needs no dictionaries.
+actor HeldLoader: AvatarLoader {
+    private struct Request {
+        let userID: String
+        /// Nil once the request has been answered.
+        var waiting: CheckedContinuation<Avatar, any Error>?
     }
 
-    private let lock = NSLock()
-    private var state = State()
+    private var all: [Request] = []
+    private var answers: [(userID: String, result: Result<Avatar, any Error>)] = []
+    private var arrivalWaiters: [(userID: String, waiter: CheckedContinuation<Void, Never>)] = []
 
     init() {}
 
     /// Every user asked for, in the order the requests arrived.
     var requests: [String] {
-        get async { locked { $0.requests } }
+        all.map(\.userID)
     }
 
     /// Writes the request down, then waits until the test releases `userID` (or answers at once
     /// if it already has).
     func avatar(for userID: String) async throws -> Avatar {
         try await withCheckedThrowingContinuation { request in
-            let (arrived, answer) = locked {
-                state -> ([CheckedContinuation<Void, Never>], Result<Avatar, any Error>?) in
-                state.requests.append(userID)
-                let arrived = state.arrivalWaiters.filter { $0.userID == userID }.map(\.waiter)
-                state.arrivalWaiters.removeAll { $0.userID == userID }
-                let answer = state.answers[userID]
-                if answer == nil {
-                    state.held.append((userID, request))
-                }
-                return (arrived, answer)
-            }
+            // This closure runs at once, on the actor, before the call suspends.
+            let answer = latestAnswer(for: userID)
+            all.append(Request(userID: userID, waiting: answer == nil ? request : nil))
+            let arrived = arrivalWaiters.filter { $0.userID == userID }
+            arrivalWaiters.removeAll { $0.userID == userID }
             for waiter in arrived {
-                waiter.resume()
+                waiter.waiter.resume()
             }
             if let answer {
                 request.resume(with: answer)
@@ -50,38 +42,26 @@ final class HeldLoader: AvatarLoader, @unchecked Sendable {
 
     /// Returns once a request for `userID` has arrived: at once if one already has.
     func waitForRequest(for userID: String) async {
+        if all.contains(where: { $0.userID == userID }) {
+            return
+        }
         await withCheckedContinuation { waiter in
-            let arrived = locked { state -> Bool in
-                if state.requests.contains(userID) {
-                    return true
-                }
-                state.arrivalWaiters.append((userID, waiter))
-                return false
-            }
-            if arrived {
-                waiter.resume()
-            }
+            arrivalWaiters.append((userID, waiter))
         }
     }
 
     /// Answers every request held now with `result`, and every later request for `userID` at
     /// once, until the next release of `userID`.
-    func release(_ userID: String, with result: Result<Avatar, any Error>) async {
-        let released = locked { state -> [CheckedContinuation<Avatar, any Error>] in
-            state.answers[userID] = result
-            // The test has answered: every request waiting now gets the answer.
-            let released = state.held.map(\.request)
-            state.held.removeAll()
-            return released
-        }
-        for request in released {
-            request.resume(with: result)
+    func release(_ userID: String, with result: Result<Avatar, any Error>) {
+        answers.append((userID, result))
+        // The test has answered: every request waiting now gets the answer.
+        for index in all.indices {
+            all[index].waiting?.resume(with: result)
+            all[index].waiting = nil
         }
     }
 
-    private func locked<T>(_ body: (inout State) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&state)
+    private func latestAnswer(for userID: String) -> Result<Avatar, any Error>? {
+        answers.last { $0.userID == userID }?.result
     }
 }
