@@ -93,20 +93,37 @@ struct DeadlockTests {
             """
         ) {
             let session = SessionStore(accessToken: nil, refreshToken: "refresh-1")
-            let refresher = MainQueueRefresher(answer: .success("fresh"))
+            let refresher = HeldRefresher()
             let tokens = AccessTokenProvider(session: session, refresher: refresher)
 
-            let result = await onABackgroundQueue { Result { try tokens.validToken() } }
+            // The API client's call, on a background queue. It starts at once and must block there
+            // until the refresh below is answered.
+            let call = BackgroundCall { Result { try tokens.validToken() } }
+
+            await onTheMainQueue {
+                // The provider asks the refresher on the main queue: let the queue run until it has
+                // (or until the call gave up and returned).
+                while refresher.requests.isEmpty && call.outcome == nil {
+                    await letTheMainQueueRun(turns: 1)
+                }
+                #expect(
+                    call.outcome == nil,
+                    "validToken() returned before the refresher had answered. On a background queue it must block until token(completion:) delivers (wait on a semaphore or a DispatchGroup that the completion signals): the API client needs the token itself, not whatever the call had at hand when it returned. It returned: \(call.outcome.map(Outcome.init).map(String.init(describing:)) ?? "nothing")."
+                )
+                refresher.finish(with: .success("fresh"))
+            }
+            let result = await call.value
 
             #expect(
                 Outcome(result) == .token("fresh"),
                 "The API client's queue may block: validToken() waits for the refresh and returns the new token. It returned: \(Outcome(result))."
             )
-            #expect(
-                refresher.requests == ["refresh-1"],
-                "The expired token must be refreshed once, with the session's refresh token. Refresh requests: \(refresher.requests)."
-            )
             await onTheMainQueue {
+                await letTheMainQueueRun()
+                #expect(
+                    refresher.requests == ["refresh-1"],
+                    "The expired token must be refreshed once, with the session's refresh token. Refresh requests: \(refresher.requests)."
+                )
                 #expect(
                     session.accessToken == "fresh",
                     "The new token must be stored in the session, so the next request does not refresh again.")

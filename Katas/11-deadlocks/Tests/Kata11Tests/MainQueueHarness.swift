@@ -72,6 +72,52 @@ func onABackgroundQueue<T>(
     }
 }
 
+/// A call run on a global queue, the way the API client calls the provider from its own queue. It
+/// starts at once. The test can look whether it has returned (`outcome`), without blocking, and
+/// suspend until it has (`value`). Use it inside an exit test: it starts the watchdog.
+final class BackgroundCall<T>: @unchecked Sendable {  // unchecked: the state is behind `lock`
+    private let lock = NSLock()
+    private var returned: T?
+    private var waiting: CheckedContinuation<T, Never>?
+
+    init(sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping () -> T) {
+        startWatchdog(sourceLocation: sourceLocation)
+        DispatchQueue.global().async { self.finish(work()) }
+    }
+
+    /// What the call returned, or nil while it is still running (or blocked).
+    var outcome: T? {
+        lock.lock()
+        defer { lock.unlock() }
+        return returned
+    }
+
+    /// What the call returned, once it has.
+    var value: T {
+        get async {
+            await withCheckedContinuation { continuation in
+                lock.lock()
+                if let returned {
+                    lock.unlock()
+                    continuation.resume(returning: returned)
+                } else {
+                    waiting = continuation
+                    lock.unlock()
+                }
+            }
+        }
+    }
+
+    private func finish(_ value: T) {
+        lock.lock()
+        returned = value
+        let waiter = waiting
+        waiting = nil
+        lock.unlock()
+        waiter?.resume(returning: value)
+    }
+}
+
 /// Lets the main queue run what is queued on it, and what that work queues in turn, by
 /// suspending this main-actor code for a few turns of the queue. No clock is involved: each
 /// turn is one block queued behind the others.
