@@ -3,22 +3,23 @@ import Testing
 @testable import Kata17
 
 // The basket loader, tested with a catalogue that answers when the test says so, in the order
-// the test chooses. No sleeps, no yields: each test waits for events (a request arrived, a call
-// returned, the load ended), and the same thing happens on every run.
+// the test chooses. The load runs on the catalogue's executor, only when the test acts, until it
+// waits again: after each step the test checks what happened, without sleeping, yielding or
+// waiting for anything, and the same thing happens on every run.
 @Suite("Fan out, fan in: the basket loader", .timeLimit(.minutes(1)))
 struct BasketLoaderTests {
     @Test(
         "the products come back in the basket's order, whatever order the catalogue answers in",
         arguments: [[3, 2, 1, 0], [2, 0, 3, 1], [0, 1, 2, 3]]
     )
-    func basketOrder(answerOrder: [Int]) async throws {
+    func basketOrder(answerOrder: [Int]) throws {
         let catalogue = ControlledCatalogue()
         let ids = Fixtures.basket
-        let load = startLoading(ids, from: catalogue)
-        try await requireEveryRequest(for: ids, during: load, at: catalogue)
+        let load = catalogue.startLoading(ids)
+        try requireEveryRequest(for: ids, during: load, at: catalogue)
 
-        for index in answerOrder { await catalogue.answer(ids[index]) }
-        let outcome = try await requireOutcome(of: load, at: catalogue, after: "every product was answered")
+        for index in answerOrder { catalogue.answer(ids[index]) }
+        let outcome = try requireOutcome(of: load, at: catalogue, after: "every product was answered")
 
         switch outcome {
         case .success(let products):
@@ -27,7 +28,7 @@ struct BasketLoaderTests {
                 products.map(\.id.rawValue) == ids.map(\.rawValue),
                 products.map(\.id.rawValue) == answered
                     ? "The products came back in the order the catalogue answered them. A task group hands results over as they finish; the basket must show them in the order of `ids`. Keep each product's place (its index, or its id) with its result, and put it back in that place."
-                    : "loadProducts(for:) must return one product per id, in the order of `ids`."
+                    : "loadProducts(for:) must return one product per id, in the order of `ids`; it returned \(names(products))."
             )
         case .failure(let error):
             Issue.record(
@@ -40,11 +41,11 @@ struct BasketLoaderTests {
     }
 
     @Test("an empty basket loads nothing and returns no products")
-    func emptyBasket() async throws {
+    func emptyBasket() throws {
         let catalogue = ControlledCatalogue()
-        let load = startLoading([], from: catalogue)
+        let load = catalogue.startLoading([])
 
-        let outcome = try await requireOutcome(of: load, at: catalogue, after: "it was called with no products")
+        let outcome = try requireOutcome(of: load, at: catalogue, after: "it was called with no products")
 
         #expect(
             (try? outcome.get()) == [],
@@ -54,21 +55,21 @@ struct BasketLoaderTests {
     }
 
     @Test("when a product fails, loadProducts throws that product's error, not a partial basket")
-    func oneProductFails() async throws {
+    func oneProductFails() throws {
         let catalogue = ControlledCatalogue()
         let ids = [Fixtures.tea, Fixtures.oatMilk, Fixtures.sourdough]
-        let load = startLoading(ids, from: catalogue)
-        try await requireEveryRequest(for: ids, during: load, at: catalogue)
+        let load = catalogue.startLoading(ids)
+        try requireEveryRequest(for: ids, during: load, at: catalogue)
 
-        await catalogue.answer(Fixtures.tea)
-        await catalogue.answer(Fixtures.sourdough)
-        await catalogue.fail(Fixtures.oatMilk, with: Discontinued(id: Fixtures.oatMilk))
-        let outcome = try await requireOutcome(of: load, at: catalogue, after: "every request was answered")
+        catalogue.answer(Fixtures.tea)
+        catalogue.answer(Fixtures.sourdough)
+        catalogue.fail(Fixtures.oatMilk, with: Discontinued(id: Fixtures.oatMilk))
+        let outcome = try requireOutcome(of: load, at: catalogue, after: "every request was answered")
 
         switch outcome {
         case .success(let products):
             Issue.record(
-                "Oat milk is discontinued, so loadProducts(for:) must throw the catalogue's error, Discontinued(id: oat-milk). It returned \(names(products)): a basket without a price for one line cannot show a total."
+                "Oat milk is discontinued, so loadProducts(for:) must throw the catalogue's error, Discontinued(id: oat-milk). It returned \(names(products)): a basket without a price for one line cannot show a total, and a basket that leaves the line out shows the wrong total."
             )
         case .failure(let error):
             #expect(
@@ -79,20 +80,23 @@ struct BasketLoaderTests {
     }
 
     @Test("when a product fails, the requests still in flight are cancelled, and the error comes at once")
-    func aFailureCancelsTheOthers() async throws {
+    func aFailureCancelsTheOthers() throws {
         let catalogue = ControlledCatalogue()
         let ids = Fixtures.basket
-        let load = startLoading(ids, from: catalogue)
-        try await requireEveryRequest(for: ids, during: load, at: catalogue)
+        let load = catalogue.startLoading(ids)
+        try requireEveryRequest(for: ids, during: load, at: catalogue)
 
-        await catalogue.answer(Fixtures.oatMilk)
+        catalogue.answer(Fixtures.oatMilk)
         // Eggs, the last product, fails while tea and sourdough are still waiting for their answers.
-        await catalogue.fail(Fixtures.eggs, with: Discontinued(id: Fixtures.eggs))
-        let outcome = try await requireOutcome(
-            of: load, at: catalogue,
-            after:
-                "eggs failed. Tea and sourdough never get an answer: the load must cancel them, not wait for them. Awaiting the products one by one in the basket's order (`for task in tasks`, `async let` awaited in turn) waits for tea first, and `waitForAll()` waits for every child; `for try await` over a task group or `group.next()` hands over whichever finishes first, failures included"
+        catalogue.fail(Fixtures.eggs, with: Discontinued(id: Fixtures.eggs))
+
+        try #require(
+            Set(catalogue.cancelledRequests) == [Fixtures.tea, Fixtures.sourdough],
+            "When eggs failed, the requests for tea and sourdough were still in flight: they must be cancelled at once; the catalogue saw \(names(catalogue.cancelledRequests)) cancelled, \(load.outcome == nil ? "and loadProducts(for:) is still waiting" : "and loadProducts(for:) has ended"). Tea and sourdough never get an answer. Awaiting the products one by one in the basket's order (`for task in tasks`, `async let` awaited in turn) waits for tea first, and `waitForAll()` (or collecting every result before you throw) waits for every child and cancels none. `for try await` over a task group hands over whichever child finishes first, failures included, and when the error leaves the group's closure the group cancels the children still running. (A Task { } or Task.detached you start yourself runs off the test's executor: the test cannot see its requests.)"
         )
+        catalogue.endCancelledRequests()  // tea's and sourdough's requests stop, throwing CancellationError
+        let outcome = try requireOutcome(
+            of: load, at: catalogue, after: "eggs failed and the cancelled requests for tea and sourdough ended")
 
         if case .success(let products) = outcome {
             Issue.record(
@@ -102,42 +106,38 @@ struct BasketLoaderTests {
         if case .failure(let error) = outcome {
             #expect(
                 error as? Discontinued == Discontinued(id: Fixtures.eggs),
-                "loadProducts(for:) must throw the error of the product that failed, Discontinued(id: eggs-6), not the CancellationError of the requests it cancelled afterwards. It threw \(error)."
+                "loadProducts(for:) must throw the error of the product that failed, Discontinued(id: eggs-6), not the CancellationError of the requests it cancelled afterwards. It threw \(error). Throw the first error out of the group, and don't let a later one replace it."
             )
         }
         #expect(
-            Set(catalogue.cancelledRequests) == [Fixtures.tea, Fixtures.sourdough],
-            "When eggs failed, the requests for tea and sourdough were still in flight: they must be cancelled (the catalogue saw \(names(catalogue.cancelledRequests)) cancelled). A task group cancels its children when its closure throws; an unstructured Task { } is not cancelled unless you call cancel() on it."
-        )
-        #expect(
-            catalogue.unfinishedRequests.isEmpty,
-            "loadProducts(for:) threw while the requests for \(names(catalogue.unfinishedRequests)) were still running. It must return or throw only when every request it started has ended: a task group waits for its cancelled children before it rethrows."
+            load.leftRunning.isEmpty,
+            "loadProducts(for:) ended while the cancelled requests for \(names(load.leftRunning)) were still running. Cancelling only marks a request: it must return or throw only when every request it started has ended. A task group waits for its cancelled children before it rethrows; a Task { } you cancel yourself is not waited for."
         )
     }
 
     @Test("cancelling the load cancels every request still in flight")
-    func cancellingTheLoad() async throws {
+    func cancellingTheLoad() throws {
         let catalogue = ControlledCatalogue()
         let ids = Fixtures.basket
-        let load = startLoading(ids, from: catalogue)
-        try await requireEveryRequest(for: ids, during: load, at: catalogue)
+        let load = catalogue.startLoading(ids)
+        try requireEveryRequest(for: ids, during: load, at: catalogue)
 
-        await catalogue.answer(Fixtures.sourdough)
-        load.cancel()  // the customer left the basket screen
-        let outcome = try await requireOutcome(
-            of: load, at: catalogue,
-            after:
-                "its task was cancelled. Tea, oat milk and eggs never get an answer: cancelling the task that called loadProducts(for:) must cancel their requests. Child tasks of a task group (and `async let`) are cancelled with their parent; an unstructured Task { } is not"
-        )
+        catalogue.answer(Fixtures.sourdough)
+        catalogue.cancel(load)  // the customer left the basket screen
 
-        #expect(
+        try #require(
             Set(catalogue.cancelledRequests) == [Fixtures.tea, Fixtures.oatMilk, Fixtures.eggs],
-            "The task calling loadProducts(for:) was cancelled while tea, oat milk and eggs were in flight: all three requests must be cancelled (the catalogue saw \(names(catalogue.cancelledRequests)) cancelled)."
+            "The task calling loadProducts(for:) was cancelled while tea, oat milk and eggs were in flight: all three requests must be cancelled (the catalogue saw \(names(catalogue.cancelledRequests)) cancelled). Child tasks of a task group (and `async let`) are cancelled with their parent; a Task { } or Task.detached is not."
         )
+        catalogue.endCancelledRequests()  // the three requests stop, throwing CancellationError
+        let outcome = try requireOutcome(
+            of: load, at: catalogue,
+            after: "its task was cancelled and its requests ended by throwing CancellationError")
+
         switch outcome {
         case .success(let products):
             Issue.record(
-                "A cancelled load must end by throwing (the catalogue's CancellationError); it returned \(names(products))."
+                "A cancelled load must end by throwing (the catalogue's CancellationError); it returned \(names(products)). A cancelled request is not a product to leave out: it means nobody wants this basket any more."
             )
         case .failure(let error):
             #expect(
@@ -146,53 +146,40 @@ struct BasketLoaderTests {
             )
         }
         #expect(
-            catalogue.unfinishedRequests.isEmpty,
-            "loadProducts(for:) ended while the requests for \(names(catalogue.unfinishedRequests)) were still running. It must return or throw only when every request it started has ended."
+            load.leftRunning.isEmpty,
+            "loadProducts(for:) ended while the requests for \(names(load.leftRunning)) were still running. It must return or throw only when every request it started has ended."
         )
     }
 }
 
-/// Starts `loadProducts(for:)` in a task of its own, so that the test can act while it runs.
-private func startLoading(_ ids: [ProductID], from catalogue: ControlledCatalogue) -> Task<[Product], any Error> {
-    Task { try await BasketLoader(catalogue: catalogue).loadProducts(for: ids) }
-}
-
-/// Waits until the catalogue has been asked for every product in `ids`, with no answer sent yet.
+/// Checks that the catalogue has been asked for every product in `ids`, with no answer sent yet.
 private func requireEveryRequest(
     for ids: [ProductID],
-    during load: Task<[Product], any Error>,
+    during load: Load,
     at catalogue: ControlledCatalogue,
     sourceLocation: SourceLocation = #_sourceLocation
-) async throws {
-    let arrival = await catalogue.requests(for: ids, arriveDuring: load)
+) throws {
     let asked = catalogue.requests
     let missing = ids.filter { !asked.contains($0) }
-    guard arrival != .arrived else { return }
-    catalogue.giveUp()
-    let message: Comment =
-        arrival == .loadEnded
-        ? "loadProducts(for:) ended before it asked the catalogue for \(names(missing)). It must ask for every product in `ids`, through the catalogue it was given."
-        : "The test waited 10 s with no answer sent, and the catalogue was asked for \(names(asked)) but not for \(names(missing)). loadProducts(for:) must ask for every product at once, before any answer comes back: one child task per product in a task group. A loop that awaits each product in turn asks for the second only after the first has answered."
-    try #require(arrival == ControlledCatalogue.Arrival.arrived, message, sourceLocation: sourceLocation)
+    try #require(
+        missing.isEmpty,
+        load.outcome != nil
+            ? "loadProducts(for:) ended before it asked the catalogue for \(names(missing)). It must ask for every product in `ids`, through the catalogue it was given."
+            : "With no answer sent, the catalogue was asked for \(names(asked)) but not for \(names(missing)), and loadProducts(for:) is waiting. It must ask for every product at once, before any answer comes back: one child task per product in a task group. A loop that awaits each product in turn asks for the second only after the first has answered. (A Task { } or Task.detached you start yourself runs off the test's executor: the test cannot see its requests.)",
+        sourceLocation: sourceLocation
+    )
 }
 
-/// Waits until the load ends, and returns what it returned or threw. A wrong solution may never
-/// end: after 10 s the test gives up, fails with the story of `event`, and frees every request.
+/// What the load returned or threw; fails the test if it has not ended.
 private func requireOutcome(
-    of load: Task<[Product], any Error>,
+    of load: Load,
     at catalogue: ControlledCatalogue,
     after event: String,
     sourceLocation: SourceLocation = #_sourceLocation
-) async throws -> Result<[Product], any Error> {
-    let ended = FirstAnswer<Result<[Product], any Error>?>()
-    let watcher = Task { ended.give(await load.result) }
-    defer { watcher.cancel() }
-    let outcome = await bounded(ended, orElse: nil)
-    let stillWaiting = catalogue.unfinishedRequests
-    if outcome == nil { catalogue.giveUp() }
-    return try #require(
-        outcome,
-        "loadProducts(for:) had not ended 10 s after \(event). (Requests still running: \(names(stillWaiting)).)",
+) throws -> Result<[Product], any Error> {
+    try #require(
+        load.outcome,
+        "loadProducts(for:) had not ended after \(event): it is waiting for something that will not happen. (Requests still running: \(names(catalogue.unfinishedRequests)).)",
         sourceLocation: sourceLocation
     )
 }

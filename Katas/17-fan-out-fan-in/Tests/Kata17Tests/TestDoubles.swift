@@ -5,6 +5,14 @@ import Testing
 
 // The doubles the tests use. You don't write them; they only use the seam the README names:
 // `protocol Catalogue { func product(_ id: ProductID) async throws -> Product }`.
+//
+// How these tests stay deterministic: everything the load does runs on a `ManualExecutor` (Swift
+// 6's task executor preference, SE-0417), one job at a time, on the test's own thread, and only
+// when the test acts. After each step (start the load, answer a product, fail one, cancel) the
+// executor runs until every task is suspended again, waiting for something only the test can
+// do. So the test then sees exactly what the code did, on every run, without waiting for
+// anything: a request that was not made by then will never be made, and a load that has not
+// ended by then is waiting for an answer nobody will send.
 
 /// The error the catalogue throws for a product it no longer sells.
 struct Discontinued: Error, Equatable, CustomStringConvertible {
@@ -13,24 +21,16 @@ struct Discontinued: Error, Equatable, CustomStringConvertible {
     var description: String { "Discontinued(id: \(id))" }
 }
 
-/// Ends every request still waiting when a test gives up on a wrong solution.
-struct TestGaveUp: Error {}
-
 /// A catalogue that answers only when the test says so: a network the test controls.
 ///
-/// Every request waits until the test calls `answer(_:)` or `fail(_:with:)`. The test can wait
-/// until given requests have arrived (`requests(for:arriveDuring:)`). When the task that made a
-/// request is cancelled while it waits, the catalogue writes it down in `cancelledRequests` and
-/// ends the request at once by throwing `CancellationError`, as URLSession does.
-final class ControlledCatalogue: Catalogue, @unchecked Sendable {
-    /// How a wait for requests ended.
-    enum Arrival: Equatable {
-        case arrived
-        /// `loadProducts(for:)` returned or threw before every product was requested.
-        case loadEnded
-        /// The bound passed (or the test was cancelled) before every product was requested.
-        case gaveUp
-    }
+/// Every request waits until the test calls `answer(_:)` or `fail(_:with:)`. When the task that
+/// made a request is cancelled while it waits, the catalogue writes it down in
+/// `cancelledRequests` and the request stops, as URLSession's does; it throws `CancellationError`
+/// when the test calls `endCancelledRequests()`, so that the test can see whether the load waits
+/// for it.
+final class ControlledCatalogue: Catalogue, @unchecked Sendable {  // unchecked: state is behind `lock`
+    /// Where the load runs. Every method below that sends something to a request runs it until idle.
+    let executor = ManualExecutor()
 
     private struct Call {
         let number: Int
@@ -42,12 +42,10 @@ final class ControlledCatalogue: Catalogue, @unchecked Sendable {
     private var lastNumber = 0
     private var requested: [ProductID] = []
     private var waiting: [Call] = []  // requests with no answer yet, oldest first
+    private var stopped: [Call] = []  // cancelled requests, until endCancelledRequests()
     private var cancelledBeforeArrival: Set<Int> = []
     private var cancelled: [ProductID] = []
     private var unfinished: [ProductID] = []
-    private var arrivalWatchers: [(ids: Set<ProductID>, answer: FirstAnswer<Arrival>)] = []
-    private var returnWatchers: [(id: ProductID, answer: FirstAnswer<Bool>)] = []
-    private var gaveUp = false
 
     /// Every product asked for so far, in the order the requests arrived.
     var requests: [ProductID] { locked { requested } }
@@ -64,94 +62,82 @@ final class ControlledCatalogue: Catalogue, @unchecked Sendable {
             unfinished.append(id)
             return lastNumber
         }
-        defer { callReturned(id) }
+        defer { locked { unfinished.remove(at: unfinished.firstIndex(of: id)!) } }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let (arrivals, endAtOnce) = locked { () -> ([FirstAnswer<Arrival>], (any Error)?) in
+                locked {
                     requested.append(id)
-                    var endAtOnce: (any Error)?
+                    let call = Call(number: number, id: id, continuation: continuation)
                     if cancelledBeforeArrival.contains(number) {
                         cancelled.append(id)
-                        endAtOnce = CancellationError()
-                    } else if gaveUp {
-                        endAtOnce = TestGaveUp()
+                        stopped.append(call)
                     } else {
-                        waiting.append(Call(number: number, id: id, continuation: continuation))
+                        waiting.append(call)
                     }
-                    let asked = Set(requested)
-                    let ready = arrivalWatchers.filter { $0.ids.isSubset(of: asked) }
-                    arrivalWatchers.removeAll { $0.ids.isSubset(of: asked) }
-                    return (ready.map(\.answer), endAtOnce)
                 }
-                for arrival in arrivals { arrival.give(.arrived) }
-                if let endAtOnce { continuation.resume(throwing: endAtOnce) }
             }
         } onCancel: {
-            let ended = locked { () -> CheckedContinuation<Product, any Error>? in
+            locked {
                 guard let index = waiting.firstIndex(where: { $0.number == number }) else {
-                    // Not arrived yet (or answered already): the request ends as soon as it arrives.
+                    // Not arrived yet (or answered already): the request stops as soon as it arrives.
                     cancelledBeforeArrival.insert(number)
-                    return nil
+                    return
                 }
                 cancelled.append(id)
-                return waiting.remove(at: index).continuation
+                stopped.append(waiting.remove(at: index))
             }
-            ended?.resume(throwing: CancellationError())
         }
     }
 
-    /// Waits until every product in `ids` has been requested while `load` is still running.
-    /// Ends early if `load` ends first, or if the bound passes (a passing run never gets near it).
-    func requests(for ids: [ProductID], arriveDuring load: Task<[Product], any Error>) async -> Arrival {
-        let outcome = FirstAnswer<Arrival>()
-        let alreadyHere = locked { () -> Bool in
-            if Set(ids).isSubset(of: Set(requested)) { return true }
-            arrivalWatchers.append((Set(ids), outcome))
-            return false
-        }
-        if alreadyHere { return .arrived }
-        let watcher = Task {
-            _ = await load.result
-            outcome.give(.loadEnded)
-        }
-        defer { watcher.cancel() }
-        return await bounded(outcome, orElse: .gaveUp)
-    }
-
-    /// Sends `id`'s product to the request for `id`, and waits until that call to `product(_:)`
-    /// has returned to the code that made it.
-    func answer(_ id: ProductID) async {
-        await respond(to: id, with: .success(Fixtures.product(id)))
-    }
-
-    /// Ends the request for `id` by throwing `error`, and waits until that call to `product(_:)`
-    /// has thrown to the code that made it.
-    func fail(_ id: ProductID, with error: any Error) async {
-        await respond(to: id, with: .failure(error))
-    }
-
-    /// Ends every request still waiting with `TestGaveUp`, and every wait of the test, so that
-    /// a test that failed leaves nothing hanging behind it.
-    func giveUp() {
-        let (calls, arrivals, returns) = locked {
-            gaveUp = true
-            defer {
-                waiting = []
-                arrivalWatchers = []
-                returnWatchers = []
+    /// Starts `loadProducts(for: ids)` on the executor, and runs it until it waits for the
+    /// catalogue (or has ended).
+    func startLoading(_ ids: [ProductID]) -> Load {
+        let load = Load()
+        let catalogue = self
+        load.task = executor.start {
+            let outcome: Result<[Product], any Error>
+            do {
+                outcome = .success(try await BasketLoader(catalogue: catalogue).loadProducts(for: ids))
+            } catch {
+                outcome = .failure(error)
             }
-            return (waiting, arrivalWatchers, returnWatchers)
+            load.end(with: outcome, leftRunning: catalogue.unfinishedRequests)
         }
-        for call in calls { call.continuation.resume(throwing: TestGaveUp()) }
-        for watcher in arrivals { watcher.answer.give(.gaveUp) }
-        for watcher in returns { watcher.answer.give(false) }
+        executor.runUntilIdle()
+        return load
     }
 
-    private func respond(to id: ProductID, with result: Result<Product, any Error>) async {
-        let returned = FirstAnswer<Bool>()
+    /// Sends `id`'s product to the request for `id`, and runs the load until it waits again.
+    func answer(_ id: ProductID) {
+        respond(to: id, with: .success(Fixtures.product(id)))
+    }
+
+    /// Ends the request for `id` by throwing `error`, and runs the load until it waits again.
+    func fail(_ id: ProductID, with error: any Error) {
+        respond(to: id, with: .failure(error))
+    }
+
+    /// Cancels the task running the load, as leaving the basket screen does, and runs the load
+    /// until it waits again.
+    func cancel(_ load: Load) {
+        load.task?.cancel()
+        executor.runUntilIdle()
+    }
+
+    /// Lets every cancelled request end: each throws `CancellationError`. Then runs the load until
+    /// it waits again, or ends.
+    func endCancelledRequests() {
+        let calls = locked {
+            defer { stopped = [] }
+            return stopped
+        }
+        for call in calls { call.continuation.resume(throwing: CancellationError()) }
+        executor.runUntilIdle()
+    }
+
+    private func respond(to id: ProductID, with result: Result<Product, any Error>) {
         let call = locked { () -> Call? in
             guard let index = waiting.firstIndex(where: { $0.id == id }) else { return nil }
-            returnWatchers.append((id, returned))
             return waiting.remove(at: index)
         }
         guard let call else {
@@ -159,17 +145,7 @@ final class ControlledCatalogue: Catalogue, @unchecked Sendable {
             return
         }
         call.continuation.resume(with: result)
-        _ = await bounded(returned, orElse: false)
-    }
-
-    private func callReturned(_ id: ProductID) {
-        let watchers = locked { () -> [FirstAnswer<Bool>] in
-            if let index = unfinished.firstIndex(of: id) { unfinished.remove(at: index) }
-            let matching = returnWatchers.filter { $0.id == id }
-            returnWatchers.removeAll { $0.id == id }
-            return matching.map(\.answer)
-        }
-        for watcher in watchers { watcher.give(true) }
+        executor.runUntilIdle()
     }
 
     private func locked<T>(_ body: () -> T) -> T {
@@ -179,59 +155,84 @@ final class ControlledCatalogue: Catalogue, @unchecked Sendable {
     }
 }
 
-/// Waits for `answer`, but not forever: gives `fallback` after 10 seconds, or when the test is
-/// cancelled. A passing run never gets near the bound (its waits take microseconds); the bound
-/// is there so that a wrong solution fails with a message instead of hanging the test run.
-func bounded<Value: Sendable>(_ answer: FirstAnswer<Value>, orElse fallback: Value) async -> Value {
-    let bound = Task {
-        do {
-            try await Task.sleep(for: .seconds(10))
-            answer.give(fallback)
-        } catch {
-            // Cancelled: the answer came first.
-        }
+/// One call to `loadProducts(for:)`, started by `ControlledCatalogue.startLoading(_:)`.
+final class Load: @unchecked Sendable {  // unchecked: state is behind `lock`
+    private let lock = NSLock()
+    private var _outcome: Result<[Product], any Error>?
+    private var _leftRunning: [ProductID] = []
+    fileprivate var task: Task<Void, Never>?
+
+    /// What `loadProducts(for:)` returned or threw; nil while it has not ended.
+    var outcome: Result<[Product], any Error>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return _outcome
     }
-    defer { bound.cancel() }
-    return await withTaskCancellationHandler {
-        await answer.value()
-    } onCancel: {
-        answer.give(fallback)
+
+    /// The requests still running at the moment `loadProducts(for:)` returned or threw.
+    var leftRunning: [ProductID] {
+        lock.lock()
+        defer { lock.unlock() }
+        return _leftRunning
+    }
+
+    fileprivate func end(with outcome: Result<[Product], any Error>, leftRunning: [ProductID]) {
+        lock.lock()
+        _outcome = outcome
+        _leftRunning = leftRunning
+        lock.unlock()
     }
 }
 
-/// The first of several possible answers, handed to whoever waits for it. Later answers are
-/// ignored. Lets a test wait for "whichever comes first".
-final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
+/// An executor that runs jobs only when the test says so, on the test's thread.
+final class ManualExecutor: @unchecked Sendable {  // unchecked: `jobs` is behind `lock`
     private let lock = NSLock()
-    private var answer: Value?
-    private var given = false
-    private var waiter: CheckedContinuation<Value, Never>?
+    private var jobs: [UnownedJob] = []
 
-    func give(_ value: Value) {
-        lock.lock()
-        guard !given else {
-            lock.unlock()
-            return
-        }
-        given = true
-        answer = value
-        let waiting = waiter
-        waiter = nil
-        lock.unlock()
-        waiting?.resume(returning: value)
+    init() {
+        // Kept alive for the whole test run: a wrong solution may leave a task waiting on this
+        // executor after its test has ended.
+        _ = Unmanaged.passRetained(self)
     }
 
-    func value() async -> Value {
-        await withCheckedContinuation { continuation in
-            lock.lock()
-            if given, let answer {
-                lock.unlock()
-                continuation.resume(returning: answer)
-            } else {
-                waiter = continuation
-                lock.unlock()
-            }
+    /// Starts `operation` in a new task that prefers this executor. It does not run before
+    /// `runUntilIdle()`.
+    func start(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+        guard #available(macOS 15.0, *) else {
+            Issue.record("These tests run tasks on a task executor, which needs macOS 15 or later (or Linux).")
+            return nil
         }
+        return Task(executorPreference: self) { await operation() }
+    }
+
+    /// Runs ready jobs, oldest first, until there are none: every task has either finished or
+    /// suspended on something that only the test can resume (an answer, a cancellation).
+    func runUntilIdle() {
+        guard #available(macOS 15.0, *) else { return }
+        while let job = nextJob() {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    fileprivate func append(_ job: UnownedJob) {
+        lock.lock()
+        jobs.append(job)
+        lock.unlock()
+    }
+
+    private func nextJob() -> UnownedJob? {
+        lock.lock()
+        defer { lock.unlock() }
+        return jobs.isEmpty ? nil : jobs.removeFirst()
+    }
+}
+
+@available(macOS 15.0, *)
+extension ManualExecutor: TaskExecutor {
+    /// Called by Swift whenever a task that prefers this executor is ready to run: at its start,
+    /// and each time something resumes it. The job waits in the list for `runUntilIdle()`.
+    func enqueue(_ job: consuming ExecutorJob) {
+        append(UnownedJob(job))
     }
 }
 
