@@ -46,7 +46,7 @@ struct FuzzInputGenerator {
     ]
 
     static let fieldNames = [
-        "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints",
+        "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints", "sanitizer",
     ]
 
     static let hostileTexts = [
@@ -113,6 +113,7 @@ struct FuzzInputGenerator {
             case "minutes": " \(Int.random(in: 1...240, using: &random))"
             case "slug": " stub-the-dispatcher"
             case "difficulty": " beginner"
+            case "sanitizer": " thread"
             case "patterns", "hints": "\n  - one\n  - \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\""
             default: " \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\""
             }

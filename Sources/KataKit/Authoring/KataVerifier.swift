@@ -63,7 +63,8 @@ public struct KataVerifier: Sendable {
         let started = clock.now
         var rules: [Rule] = [checkDocuments(kata)]
         let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: repository.root)
-        let options = TestRunOptions(sanitizer: sanitizer, repetitions: repetitions)
+        // A kata that declares a sanitizer is verified as learners check it: built with it.
+        let options = TestRunOptions(sanitizer: sanitizer ?? kata.metadata.sanitizer, repetitions: repetitions)
         if sanitizer == nil {
             rules += try starterRules(kata, session: session, options: options)
         }
@@ -104,7 +105,7 @@ public struct KataVerifier: Sendable {
             ))
 
         let starter = try session.run(package: kata.directory, options: options)
-        let failsProperly = [.testsFailed, .buildFailed].contains(starter.report.outcome)
+        let failsProperly = [.testsFailed, .buildFailed, .sanitizerReported].contains(starter.report.outcome)
         let repetitions = options.repetitions
         let tries = repetitions > 1 ? " in any of \(starter.runs) runs" : ""
         rules.append(

@@ -67,6 +67,14 @@ public enum FrontMatter {
         }
         let fields = Fields(mapping: mapping, document: document, file: file)
         try fields.rejectUnknown()
+        var sanitizer: Sanitizer? = nil
+        if let sanitizerText = try fields.optionalString("sanitizer") {
+            guard let named = Sanitizer(rawValue: sanitizerText) else {
+                let allowed = Sanitizer.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fields.error("sanitizer", "must be one of \(allowed), not '\(sanitizerText)'.")
+            }
+            sanitizer = named
+        }
         let difficultyText = try fields.string("difficulty")
         guard let difficulty = KataMetadata.Difficulty(rawValue: difficultyText) else {
             let allowed = KataMetadata.Difficulty.allCases.map(\.rawValue).joined(separator: ", ")
@@ -81,12 +89,13 @@ public enum FrontMatter {
             minutes: try fields.integer("minutes", in: 1...240),
             difficulty: difficulty,
             summary: try fields.string("summary"),
-            hints: try fields.strings("hints")
+            hints: try fields.strings("hints"),
+            sanitizer: sanitizer
         )
     }
 
     static let fieldNames = [
-        "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints",
+        "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints", "sanitizer",
     ]
 
     static func invalid(_ file: String, line: Int, _ problem: String) -> KataError {
@@ -153,6 +162,12 @@ private struct Fields {
                 name, "must be a single line of text without control characters (a line break, a tab or an escape).")
         }
         return text
+    }
+
+    /// A field a kata may leave out: nil when it does.
+    func optionalString(_ name: String) throws -> String? {
+        guard mapping[Node(name)] != nil else { return nil }
+        return try string(name)
     }
 
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int {

@@ -16,6 +16,10 @@
 ///   - What would the view model need to be handed instead of a queue?
 /// ---
 /// ```
+///
+/// A kata whose wrong solutions only a sanitizer can catch (a data race no test can force) adds
+/// `sanitizer: thread`: `kata check`, `kata progress` and `kata verify` then run its tests built
+/// with ThreadSanitizer, and a race it reports fails the check.
 public struct KataMetadata: Sendable, Equatable {
     public enum Difficulty: String, Sendable, Equatable, CaseIterable {
         case beginner, intermediate, advanced
@@ -30,10 +34,12 @@ public struct KataMetadata: Sendable, Equatable {
     public var difficulty: Difficulty
     public var summary: String
     public var hints: [String]
+    /// The sanitizer every run of the kata's tests is built with; nil for none (the usual).
+    public var sanitizer: Sanitizer?
 
     public init(
         number: Int, title: String, slug: String, patterns: [String], seed: String,
-        minutes: Int, difficulty: Difficulty, summary: String, hints: [String]
+        minutes: Int, difficulty: Difficulty, summary: String, hints: [String], sanitizer: Sanitizer? = nil
     ) {
         self.number = number
         self.title = title
@@ -44,5 +50,6 @@ public struct KataMetadata: Sendable, Equatable {
         self.difficulty = difficulty
         self.summary = summary
         self.hints = hints
+        self.sanitizer = sanitizer
     }
 }

@@ -63,6 +63,10 @@ public struct CheckFrontend: Sendable {
             nextKata = BackgroundValue(loaded.katas.first { $0.number > next.number })
         }
         try KataPackageLayout.validate(kata)
+        // A kata whose races only a sanitizer sees runs under it unless the learner names another.
+        var options = options
+        let kataSanitizer = options.sanitizer == nil ? kata.metadata.sanitizer : nil
+        options.sanitizer = options.sanitizer ?? kataSanitizer
         var runner = context.runner
         runner.timeout = timeout
         let session = SwiftTestSession(
@@ -79,6 +83,11 @@ public struct CheckFrontend: Sendable {
             let repeated =
                 options.repetitions > 1 ? "  (up to \(options.repetitions) times, stopping at the first failure)" : ""
             console.line(console.style.dim("$ swift " + command.joined(separator: " ") + repeated))
+            if let kataSanitizer {
+                console.line(
+                    "Kata \(kata.id) builds its tests with the \(kataSanitizer.rawValue) sanitizer: a data race it"
+                        + " reports fails the check, even when every test passes.")
+            }
             printWarning(about: changedTests, of: kata)
             printWarning(aboutDeleted: deletedSources, of: kata)
         }

@@ -29,7 +29,8 @@ public struct KataResultMeasurer: Sendable {
         var firstFailure: ProgressReport.FirstFailure?
         do {
             try KataPackageLayout.validate(kata)
-            let run = try session.run(package: kata.directory, options: TestRunOptions())
+            let run = try session.run(
+                package: kata.directory, options: TestRunOptions(sanitizer: kata.metadata.sanitizer))
             let report = run.report
             outcome = report.outcome.rawValue
             passedTests = report.passedTests

@@ -119,6 +119,17 @@ struct FrontMatterTests {
                 "beginner, intermediate, advanced") == true)
     }
 
+    @Test("sanitizer may be left out, names a sanitizer when given, and nothing else")
+    func sanitizer() throws {
+        #expect(try metadata(Self.valid).sanitizer == nil)
+        let thread = Self.valid.replacingOccurrences(of: "minutes: 25", with: "minutes: 25\nsanitizer: thread")
+        #expect(try metadata(thread).sanitizer == .thread)
+        #expect(
+            error(thread.replacingOccurrences(of: "sanitizer: thread", with: "sanitizer: tsan"))?.message
+                == "Katas/03-x/README.md:9: front-matter field 'sanitizer' must be one of thread, address, undefined, not 'tsan'."
+        )
+    }
+
     @Test("a slug that could leave the Katas folder is rejected")
     func slugWithPath() {
         #expect(
