@@ -128,11 +128,19 @@ final class ImageDownloadOperationTests: XCTestCase {
     /// An operation that depends on `download`, as the album's save step does. The test never
     /// runs it; it reads its `isReady`, which Foundation updates the moment `download` announces,
     /// with `didChangeValue(forKey: "isFinished")`, that it has finished.
+    ///
+    /// Foundation on Linux does not retain the operations that depend on another one, and a
+    /// broken download may finish after its test has ended (from a block it sent to the main
+    /// queue, say). Touching a freed step then would crash the whole test run, so every step
+    /// stays alive until the run is over.
     private func stepThatDepends(on download: Operation) -> Operation {
         let step = BlockOperation {}
         step.addDependency(download)
+        Self.stepsKeptAlive.value.append(step)
         return step
     }
+
+    private static let stepsKeptAlive = LockedBox<[Operation]>([])
 
     /// Checks, right after `moment` (the loader's completion or `start()` returned), that the
     /// operation has finished and told the operations that depend on it. Returns false, and the
