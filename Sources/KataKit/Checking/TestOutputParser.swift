@@ -29,6 +29,8 @@ public enum TestOutputParser {
             SwiftTestingGlyphs.normalized(String($0).replacingOccurrences(of: "\r", with: ""))
         }
         let readsSwiftTestingLines = swiftTesting == nil
+        var swiftTestingSeconds: Double? = nil
+        var xctestSeconds: Double? = nil
         var index = 0
         while index < lines.count {
             let line = lines[index]
@@ -62,6 +64,15 @@ public enum TestOutputParser {
             } else if isOtherError(line) {
                 report.otherErrors.append(line.trimmingCharacters(in: .whitespaces))
             }
+            if let seconds = swiftTestingRunSeconds(line) {
+                swiftTestingSeconds = seconds
+            } else if let seconds = xctestSuiteSeconds(line) {
+                // Suites nest; the outermost one, which finishes last, holds the whole run.
+                xctestSeconds = max(xctestSeconds ?? 0, seconds)
+            }
+        }
+        if swiftTestingSeconds != nil || xctestSeconds != nil {
+            report.testSeconds = (swiftTestingSeconds ?? 0) + (xctestSeconds ?? 0)
         }
         if let swiftTesting {
             report.startedTests += swiftTesting.started
@@ -79,6 +90,23 @@ public enum TestOutputParser {
         -> TestRunSummary
     {
         parse(output, exitCode: exitCode, wasSignaled: wasSignaled, timedOut: timedOut, swiftTesting: nil)
+    }
+
+    /// Swift Testing's last line, `✔ Test run with 7 tests in 2 suites passed after 0.002 seconds.`
+    private static func swiftTestingRunSeconds(_ line: String) -> Double? {
+        guard line.contains("Test run with "), let after = line.range(of: " after ", options: .backwards) else {
+            return nil
+        }
+        return Double(line[after.upperBound...].prefix { $0.isNumber || $0 == "." })
+    }
+
+    /// XCTest's `\t Executed 4 tests, with 1 failure (0 unexpected) in 0.104 (0.105) seconds`: the
+    /// figure in brackets, the suite's time with XCTest's own work in it.
+    private static func xctestSuiteSeconds(_ line: String) -> Double? {
+        guard line.contains("Executed "), line.hasSuffix(" seconds"),
+            let open = line.range(of: " (", options: .backwards)
+        else { return nil }
+        return Double(line[open.upperBound...].prefix { $0.isNumber || $0 == "." })
     }
 
     /// A line of Swift Testing's (`◇ Test …`, `✔ Test …`), not XCTest's (`Test Case '…'`).

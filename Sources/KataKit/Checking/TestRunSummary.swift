@@ -67,6 +67,9 @@ public struct TestRunSummary: Sendable, Equatable {
     public var sanitizerReports: [SanitizerReport] = []
     /// Error lines that are neither compiler diagnostics nor test failures (a linker error, a crash).
     public var otherErrors: [String] = []
+    /// How long the tests ran, as XCTest and Swift Testing report it (their two runs added up),
+    /// without the build or SwiftPM's own start; nil when neither finished a run.
+    public var testSeconds: Double? = nil
 
     public var testCount: Int { passedTests.count + failedTests.count }
 }

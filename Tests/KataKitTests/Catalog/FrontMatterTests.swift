@@ -126,7 +126,7 @@ struct FrontMatterTests {
         #expect(try metadata(thread).sanitizer == .thread)
         #expect(
             error(thread.replacingOccurrences(of: "sanitizer: thread", with: "sanitizer: tsan"))?.message
-                == "Katas/03-x/README.md:9: front-matter field 'sanitizer' must be one of thread, address, undefined, not 'tsan'."
+                == "Katas/03-x/README.md:8: front-matter field 'sanitizer' must be one of thread, address, undefined, not 'tsan'."
         )
     }
 

@@ -25,6 +25,20 @@ struct TestOutputParserTests {
         #expect(swiftTesting.message == "Expectation failed: (add(1, 2) → 3) == 4 — one plus two")
     }
 
+    @Test("the tests' own time: XCTest's outermost suite and Swift Testing's run, added up; none without a run")
+    func testSeconds() throws {
+        let both = """
+            \t Executed 1 test, with 0 failures (0 unexpected) in 0.100 (0.101) seconds
+            Test Suite 'All tests' passed at 2026-11-25 02:57:53.663
+            \t Executed 4 tests, with 1 failure (0 unexpected) in 0.204 (0.206) seconds
+            ✘ Test run with 3 tests in 1 suite failed after 1.250 seconds with 3 issues.
+            """
+        let report = TestOutputParser.parse(both, exitCode: 1)
+        #expect(abs((report.testSeconds ?? 0) - 1.456) < 0.000_1)
+        #expect(TestOutputParser.parse(try Fixtures.output("passed"), exitCode: 0).testSeconds == 0.002)
+        #expect(TestOutputParser.parse(try Fixtures.output("build-failed-tests"), exitCode: 1).testSeconds == nil)
+    }
+
     @Test("a compile error in the tests, with the source line the compiler quoted")
     func buildFailedInTests() throws {
         let report = TestOutputParser.parse(try Fixtures.output("build-failed-tests"), exitCode: 1)
