@@ -47,6 +47,7 @@ struct FuzzInputGenerator {
 
     static let fieldNames = [
         "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints", "sanitizer",
+        "kind",
     ]
 
     static let hostileTexts = [
@@ -114,6 +115,7 @@ struct FuzzInputGenerator {
             case "slug": " stub-the-dispatcher"
             case "difficulty": " beginner"
             case "sanitizer": " thread"
+            case "kind": " tests"
             case "patterns", "hints": "\n  - one\n  - \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\""
             default: " \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\""
             }

@@ -75,6 +75,14 @@ public enum FrontMatter {
             }
             sanitizer = named
         }
+        var kind = KataMetadata.Kind.code
+        if let kindText = try fields.optionalString("kind") {
+            guard let named = KataMetadata.Kind(rawValue: kindText) else {
+                let allowed = KataMetadata.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fields.error("kind", "must be one of \(allowed), not '\(kindText)'.")
+            }
+            kind = named
+        }
         let difficultyText = try fields.string("difficulty")
         guard let difficulty = KataMetadata.Difficulty(rawValue: difficultyText) else {
             let allowed = KataMetadata.Difficulty.allCases.map(\.rawValue).joined(separator: ", ")
@@ -90,12 +98,14 @@ public enum FrontMatter {
             difficulty: difficulty,
             summary: try fields.string("summary"),
             hints: try fields.strings("hints"),
-            sanitizer: sanitizer
+            sanitizer: sanitizer,
+            kind: kind
         )
     }
 
     static let fieldNames = [
         "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints", "sanitizer",
+        "kind",
     ]
 
     static func invalid(_ file: String, line: Int, _ problem: String) -> KataError {

@@ -25,6 +25,15 @@ public struct KataMetadata: Sendable, Equatable {
         case beginner, intermediate, advanced
     }
 
+    /// What the learner writes. A kata without `kind:` in its front matter is of the first kind.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// The learner makes untestable code testable; the kata's tests say when it is.
+        case code
+        /// The code is testable and correct; the learner writes the tests, and they are graded
+        /// against correct and buggy versions of the code (`kind: tests`).
+        case tests
+    }
+
     public var number: Int
     public var title: String
     public var slug: String
@@ -36,10 +45,12 @@ public struct KataMetadata: Sendable, Equatable {
     public var hints: [String]
     /// The sanitizer every run of the kata's tests is built with; nil for none (the usual).
     public var sanitizer: Sanitizer?
+    public var kind: Kind
 
     public init(
         number: Int, title: String, slug: String, patterns: [String], seed: String,
-        minutes: Int, difficulty: Difficulty, summary: String, hints: [String], sanitizer: Sanitizer? = nil
+        minutes: Int, difficulty: Difficulty, summary: String, hints: [String], sanitizer: Sanitizer? = nil,
+        kind: Kind = .code
     ) {
         self.number = number
         self.title = title
@@ -51,5 +62,6 @@ public struct KataMetadata: Sendable, Equatable {
         self.summary = summary
         self.hints = hints
         self.sanitizer = sanitizer
+        self.kind = kind
     }
 }
