@@ -58,7 +58,7 @@ public struct KataScaffold: Sendable, Equatable {
             "\(solutionFolder)/\(placeholder)": solution,
             "\(solutionFolder)/Alternative/\(placeholder)": alternativeSolution,
             "\(solutionFolder)/Chaffs/\(Self.exampleWrongSolution)/\(placeholder)": wrongSolution,
-            "\(solutionFolder)/Chaffs/\(Self.exampleWrongSolution)/\(WrongSolutionNotes.fileName)": wrongSolutionNotes,
+            "\(solutionFolder)/Chaffs/\(Self.exampleWrongSolution)/\(VersionNotes.fileName)": wrongSolutionNotes,
             "\(solutionFolder)/SOLUTION.md": solutionNotes,
         ]
     }

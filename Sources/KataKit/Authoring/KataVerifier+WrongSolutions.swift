@@ -43,7 +43,7 @@ extension KataVerifier {
         }
         for result in results where !result.notesProblems.isEmpty {
             problems.append(
-                "\(result.version.label)/\(WrongSolutionNotes.fileName): "
+                "\(result.version.label)/\(VersionNotes.fileName): "
                     + result.notesProblems.joined(separator: "; "))
         }
         let rule = Rule(
@@ -56,9 +56,9 @@ extension KataVerifier {
     private func check(
         wrongSolution version: KataVersion, of kata: Kata, session: SwiftTestSession, options: TestRunOptions
     ) throws -> WrongSolutionResult {
-        let notes = WrongSolutionNotes.load(for: version)
+        let notes = VersionNotes.load(for: version)
         var notesProblems =
-            notes?.problems(for: kata) ?? [
+            notes?.problems(for: version, of: kata) ?? [
                 "it is missing: say the misconception, quote the sentence it breaks, and name the test that catches it"
             ]
         var result = WrongSolutionResult(

@@ -153,7 +153,6 @@ public struct KataVerifier: Sendable {
     /// The kata package with a version's sources (the reference's unless `sources` says), ready
     /// for `swift test`.
     func stageSolution(of kata: Kata, sources solution: URL? = nil) throws -> URL {
-        let fileManager = FileManager.default
         let solution = solution ?? kata.referenceSolution.sourcesDirectory
         let stage = repository.workDirectory.appendingPathComponent(
             "verify/\(kata.folderName)", isDirectory: true)
@@ -161,26 +160,11 @@ public struct KataVerifier: Sendable {
             "Solutions/\(kata.folderName)" + String(solution.path.dropFirst(kata.solutionDirectory.path.count))
         try repository.requireInside(solution, what: relative)
         do {
-            try fileManager.createDirectory(at: stage, withIntermediateDirectories: true)
-            let previous = Self.contents(of: stage)
-            // Everything but the build folder is replaced, so a stale file can never linger.
-            for name in try fileManager.contentsOfDirectory(atPath: stage.path) where !name.hasPrefix(".build") {
-                try fileManager.removeItem(at: stage.appendingPathComponent(name))
+            // The kata's package as it is, but its sources: those are the version's.
+            try FolderMirror.mirror(kata.directory, to: stage) { path in
+                path.hasPrefix(".build") || path == "Sources" || path.hasPrefix("Sources/")
             }
-            for name in try fileManager.contentsOfDirectory(atPath: kata.directory.path)
-            where !name.hasPrefix(".build") && name != ".swiftpm" && name != "Sources" {
-                try fileManager.copyItem(
-                    at: kata.directory.appendingPathComponent(name), to: stage.appendingPathComponent(name))
-            }
-            let sources = stage.appendingPathComponent("Sources", isDirectory: true)
-            try fileManager.createDirectory(at: sources, withIntermediateDirectories: true)
-            try fileManager.copyItem(at: solution, to: sources.appendingPathComponent(kata.moduleName))
-            // A copy keeps the original's modification time, and the Swift driver rebuilds only
-            // files newer than its last build: a changed file with an older time would be skipped.
-            for (path, data) in Self.contents(of: stage) where previous[path] != data {
-                try fileManager.setAttributes(
-                    [.modificationDate: Date()], ofItemAtPath: stage.appendingPathComponent(path).path)
-            }
+            try FolderMirror.mirror(solution, to: stage.appendingPathComponent("Sources/\(kata.moduleName)"))
         } catch {
             throw KataError(
                 .fileSystem,
@@ -190,25 +174,6 @@ public struct KataVerifier: Sendable {
             )
         }
         return stage
-    }
-
-    /// Every file of a staged kata but its build output, by relative path.
-    static func contents(of stage: URL) -> [String: Data] {
-        var files: [String: Data] = [:]
-        guard
-            let enumerator = FileManager.default.enumerator(at: stage, includingPropertiesForKeys: [.isRegularFileKey])
-        else { return files }
-        for case let url as URL in enumerator {
-            guard let relative = url.path(below: stage) else { continue }
-            if relative.hasPrefix(".build") || relative.hasPrefix(".swiftpm") {
-                enumerator.skipDescendants()
-                continue
-            }
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-                files[relative] = FileManager.default.contents(atPath: url.path)
-            }
-        }
-        return files
     }
 
     /// The README and `SOLUTION.md` rules, which need no build.

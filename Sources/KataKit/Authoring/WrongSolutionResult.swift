@@ -7,7 +7,7 @@
 public struct WrongSolutionResult: Sendable, Equatable {
     public var version: KataVersion
     /// Its `CHAFF.md`, or nil when there is none.
-    public var notes: WrongSolutionNotes?
+    public var notes: VersionNotes?
     /// Why it was not caught, for an author to act on; nil when it was.
     public var escape: String?
     /// What is wrong with its `CHAFF.md`: missing parts, a quote not in "Your task", a test

@@ -24,17 +24,65 @@ extension Kata {
     /// Every folder of `Solutions/NN-slug/Chaffs`, by name; hidden files and plain files are not
     /// wrong solutions. None when the folder is missing.
     public func wrongSolutions() -> [KataVersion] {
+        versions(in: wrongSolutionsDirectory, role: .wrong, label: "Solutions/\(folderName)/Chaffs")
+    }
+
+    /// A tests kata's code as it ships, `Katas/NN-slug/Sources`: the code the learner reads.
+    public var shippedCode: KataVersion {
+        KataVersion(
+            role: .shipped, folder: directory, name: "shipped", label: "Katas/\(folderName)", moduleName: moduleName)
+    }
+
+    /// A tests kata's other correct versions, `Katas/NN-slug/Wheats/<name>`, by name.
+    public func correctVersions() -> [KataVersion] {
+        versions(
+            in: directory.appendingPathComponent("Wheats", isDirectory: true), role: .correct,
+            label: "Katas/\(folderName)/Wheats")
+    }
+
+    /// A tests kata's buggy versions, `Katas/NN-slug/Chaffs/<name>`, by name.
+    public func buggyVersions() -> [KataVersion] {
+        versions(
+            in: directory.appendingPathComponent("Chaffs", isDirectory: true), role: .buggy,
+            label: "Katas/\(folderName)/Chaffs")
+    }
+
+    /// Every version a tests kata grades the learner's tests against: the shipped code, the other
+    /// correct versions, then the buggy ones.
+    public func gradedVersions() -> [KataVersion] {
+        [shippedCode] + correctVersions() + buggyVersions()
+    }
+
+    /// A tests kata's reference test suite, `Solutions/NN-slug/Tests/KataNNTests`: its solution.
+    public var referenceTestsDirectory: URL {
+        solutionDirectory.appendingPathComponent("Tests/\(testModuleName)", isDirectory: true)
+    }
+
+    /// The folders `.shipped.json` records and `kata reset` restores: the code and the tests,
+    /// and a tests kata's other versions too (a learner who edits a buggy version until their
+    /// tests pass has graded them against something else).
+    public var shippedFolders: [String] {
+        metadata.kind == .tests ? ["Sources", "Tests", "Wheats", "Chaffs"] : ["Sources", "Tests"]
+    }
+
+    /// The README section that states the contract versions are held to: what the learner must
+    /// build ("Your task"), or, in a tests kata, what the code promises.
+    public var contractSection: String {
+        metadata.kind == .tests ? "What the code promises" : "Your task"
+    }
+
+    /// The version folders under `folder`, by name; hidden files and plain files are not versions.
+    private func versions(in folder: URL, role: KataVersion.Role, label: String) -> [KataVersion] {
         let fileManager = FileManager.default
-        let names = (try? fileManager.contentsOfDirectory(atPath: wrongSolutionsDirectory.path)) ?? []
+        let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().compactMap { name in
             var isDirectory: ObjCBool = false
-            let folder = wrongSolutionsDirectory.appendingPathComponent(name, isDirectory: true)
-            guard !name.hasPrefix("."), fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory),
+            let versionFolder = folder.appendingPathComponent(name, isDirectory: true)
+            guard !name.hasPrefix("."), fileManager.fileExists(atPath: versionFolder.path, isDirectory: &isDirectory),
                 isDirectory.boolValue
             else { return nil }
             return KataVersion(
-                role: .wrong, folder: folder, name: name, label: "Solutions/\(folderName)/Chaffs/\(name)",
-                moduleName: moduleName)
+                role: role, folder: versionFolder, name: name, label: "\(label)/\(name)", moduleName: moduleName)
         }
     }
 }

@@ -20,6 +20,14 @@ public enum KataPackageLayout {
                     "`kata reset \(kata.number) --tests-only` puts back the shipped Package.swift and tests and keeps your code."
             )
         }
+        if kata.metadata.kind == .tests, !containsSwiftFiles(kata.testsDirectory) {
+            throw KataError(
+                .invalidCatalog,
+                "\(folder)/Tests/\(kata.testModuleName) has no Swift files: there are no tests to grade yet.",
+                advice:
+                    "Write your tests in a file there, e.g. Tests/\(kata.testModuleName)/\(kata.testModuleName).swift; `kata reset \(kata.number)` brings back the starter test file (your files are saved to a backup first)."
+            )
+        }
         guard containsSwiftFiles(kata.sourcesDirectory) else {
             throw KataError(
                 .invalidCatalog,
@@ -28,7 +36,7 @@ public enum KataPackageLayout {
                     "`kata reset \(kata.number)` brings back the starter code; whatever is left in the kata is saved to a backup first."
             )
         }
-        guard containsSwiftFiles(kata.testsDirectory) else {
+        guard containsSwiftFiles(kata.testsDirectory) || kata.metadata.kind == .tests else {
             throw KataError(
                 .invalidCatalog,
                 "\(folder)/Tests/\(kata.testModuleName) has no Swift files: the kata's tests are missing.",

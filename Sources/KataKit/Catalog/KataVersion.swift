@@ -1,19 +1,24 @@
 import Foundation
 
-/// One version of a kata's module besides the learner's starter: the reference solution, the
-/// differently built alternative, or a wrong solution. Each is a whole module, in
-/// `Sources/KataNN` below its folder, that `kata verify` builds in place of the starter and runs
-/// the kata's tests against.
+/// One version of a kata's module: a whole module, in `Sources/KataNN` below its folder, that a
+/// kata's tests are run against in place of the learner's.
 ///
-/// Correct versions prove the tests accept the contract and not one design; wrong ones prove the
-/// tests catch the misconceptions a learner brings (Examplar, which grades students' tests this
-/// way, calls them wheats and chaffs, hence the folder name):
+/// In a kata of the first kind the learner writes the code: the reference solution and a
+/// differently built alternative prove the kata's tests accept the contract and not one design;
+/// wrong solutions prove they catch the misconceptions a learner brings. In a tests kata the
+/// learner writes the tests: the shipped code and other correct versions prove those tests
+/// valid, buggy versions prove them thorough. Examplar, which grades students' tests this way,
+/// calls correct versions wheats and buggy ones chaffs, hence the folder names:
 ///
 /// ```text
 /// Solutions/03-conform-the-real-queue/
 ///   Sources/Kata03/                                  reference
 ///   Alternative/Sources/Kata03/                      alternative
 ///   Chaffs/clears-without-the-queue/Sources/Kata03/  wrong, with its CHAFF.md
+/// Katas/19-catch-it-with-a-stub/
+///   Sources/Kata19/                                  shipped
+///   Wheats/keeps-a-dictionary/Sources/Kata19/        correct, with its WHEAT.md
+///   Chaffs/forgets-the-spinner/Sources/Kata19/       buggy, with its CHAFF.md
 /// ```
 ///
 /// ```swift
@@ -28,6 +33,13 @@ public struct KataVersion: Sendable, Equatable {
         case alternative
         /// `Solutions/NN-slug/Chaffs/<name>`: one misconception; the kata's tests must fail on it.
         case wrong
+        /// A tests kata's `Katas/NN-slug/Sources`: the code the learner reads and tests.
+        case shipped
+        /// A tests kata's `Katas/NN-slug/Wheats/<name>`: correct, built differently where the
+        /// contract leaves room; the learner's tests must pass on it.
+        case correct
+        /// A tests kata's `Katas/NN-slug/Chaffs/<name>`: one bug; the learner's tests must fail on it.
+        case buggy
     }
 
     public var role: Role
@@ -48,9 +60,13 @@ public struct KataVersion: Sendable, Equatable {
         self.sourcesDirectory = folder.appendingPathComponent("Sources/\(moduleName)", isDirectory: true)
     }
 
-    /// Whether the kata's tests must pass on it.
-    public var isCorrect: Bool { role != .wrong }
+    /// Whether the tests must pass on it.
+    public var isCorrect: Bool { role != .wrong && role != .buggy }
 
-    /// A wrong solution's `CHAFF.md`: the misconception, the sentence it breaks, the test that catches it.
-    public var notesFile: URL { folder.appendingPathComponent(WrongSolutionNotes.fileName) }
+    /// Its `CHAFF.md` (the misconception, the sentence it breaks, the test that catches it) or,
+    /// for a correct version of a tests kata, its `WHEAT.md` (what it does differently, and why
+    /// the contract allows it).
+    public var notesFile: URL {
+        folder.appendingPathComponent(role == .correct ? VersionNotes.correctFileName : VersionNotes.fileName)
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The kata's code as the repository shipped it: `Package.swift`, `Sources/` and `Tests/`,
-/// kept in `Katas/NN-slug/.shipped.json`.
+/// The kata's code as the repository shipped it: `Package.swift`, `Sources/` and `Tests/` (and a
+/// tests kata's versions, `Wheats/` and `Chaffs/`), kept in `Katas/NN-slug/.shipped.json`.
 ///
 /// `kata reset` restores the starter from it, and `kata check` compares the tests with it to warn a
 /// learner who changed them. It is a file in the kata rather than a git query on purpose: it
@@ -43,7 +43,7 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
         let fileManager = FileManager.default
         let package = kata.directory.appendingPathComponent("Package.swift")
         if let data = fileManager.contents(atPath: package.path) { files["Package.swift"] = try text(data, package) }
-        for folder in ["Sources", "Tests"] {
+        for folder in kata.shippedFolders {
             let root = kata.directory.appendingPathComponent(folder, isDirectory: true)
             guard
                 let enumerator = fileManager.enumerator(

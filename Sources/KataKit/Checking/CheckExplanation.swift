@@ -60,32 +60,7 @@ public struct CheckExplanation: Sendable {
             lines.append(failed + "  \(kata.heading): the code does not compile yet.")
             lines.append("")
             let errors = report.buildErrors
-            // One missing name breaks many lines; group them so the cause is read once.
-            let allGroups = Self.grouped(errors)
-            // Errors about a missing name cause most of the others; when there are some, show only them.
-            let causes = allGroups.filter {
-                $0[0].message.hasPrefix("cannot find") || $0[0].message.contains("has no member")
-            }
-            let groups = causes.isEmpty ? allGroups : causes
-            for group in groups.prefix(Self.shownBuildErrors) {
-                let first = group[0]
-                let elsewhere =
-                    group.count > 1
-                    ? style.dim(" (and \(group.count - 1) more place\(group.count == 2 ? "" : "s"))") : ""
-                lines.append(
-                    style.bold(location(file: first.file, line: first.line, column: first.column) + ":") + " "
-                        + first.message + elsewhere)
-                if let source = first.sourceLine {
-                    lines.append("    " + style.dim(source.trimmingCharacters(in: .whitespaces)))
-                }
-            }
-            let hidden = errors.count - groups.prefix(Self.shownBuildErrors).map(\.count).reduce(0, +)
-            if hidden > 0 {
-                lines.append(
-                    style.dim(
-                        "… and \(hidden) more error\(hidden == 1 ? "" : "s") that usually follow from these (`--verbose` shows them all)."
-                    ))
-            }
+            lines.append(contentsOf: buildErrorLines(errors))
             let missing = Self.missingNames(in: errors)
             if !missing.isEmpty {
                 lines.append("")
@@ -124,13 +99,7 @@ public struct CheckExplanation: Sendable {
             for failure in report.failures where shown.insert(failure.test).inserted {
                 lines.append(style.red("✘ ") + style.bold(failure.test))
                 for issue in failuresByTest[failure.test] ?? [] {
-                    if issue.line > 0 {
-                        lines.append("    " + style.dim(location(file: issue.file, line: issue.line, column: nil)))
-                    }
-                    if issue.line > 0, let source = sourceLine(file: issue.file, line: issue.line) {
-                        lines.append("    " + style.cyan("│ ") + source)
-                    }
-                    lines.append("    " + issue.message)
+                    lines.append(contentsOf: failureLines(issue))
                 }
             }
             for test in report.failedTests where !shown.contains(test) && !shown.contains(where: { test.hasSuffix($0) })
@@ -208,6 +177,53 @@ public struct CheckExplanation: Sendable {
                 ), at: 1)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Compiler errors as a learner reads them: grouped by message, the ones about a missing
+    /// name first (they cause most of the rest), each with its place and the line it quotes.
+    func buildErrorLines(_ errors: [TestRunSummary.Diagnostic]) -> [String] {
+        var lines: [String] = []
+        // One missing name breaks many lines; group them so the cause is read once.
+        let allGroups = Self.grouped(errors)
+        // Errors about a missing name cause most of the others; when there are some, show only them.
+        let causes = allGroups.filter {
+            $0[0].message.hasPrefix("cannot find") || $0[0].message.contains("has no member")
+        }
+        let groups = causes.isEmpty ? allGroups : causes
+        for group in groups.prefix(Self.shownBuildErrors) {
+            let first = group[0]
+            let elsewhere =
+                group.count > 1
+                ? style.dim(" (and \(group.count - 1) more place\(group.count == 2 ? "" : "s"))") : ""
+            let place =
+                first.file.isEmpty
+                ? "" : style.bold(location(file: first.file, line: first.line, column: first.column) + ":") + " "
+            lines.append(place + first.message + elsewhere)
+            if let source = first.sourceLine {
+                lines.append("    " + style.dim(source.trimmingCharacters(in: .whitespaces)))
+            }
+        }
+        let hidden = errors.count - groups.prefix(Self.shownBuildErrors).map(\.count).reduce(0, +)
+        if hidden > 0 {
+            lines.append(
+                style.dim(
+                    "… and \(hidden) more error\(hidden == 1 ? "" : "s") that usually follow from these (`--verbose` shows them all)."
+                ))
+        }
+        return lines
+    }
+
+    /// A failed expectation as a learner reads it: where, the line it points at, and the message.
+    func failureLines(_ issue: TestRunSummary.Failure, indent: String = "    ") -> [String] {
+        var lines: [String] = []
+        if issue.line > 0 {
+            lines.append(indent + style.dim(location(file: issue.file, line: issue.line, column: nil)))
+            if let source = sourceLine(file: issue.file, line: issue.line) {
+                lines.append(indent + style.cyan("│ ") + source)
+            }
+        }
+        lines.append(indent + issue.message)
+        return lines
     }
 
     static func describe(_ duration: Duration) -> String {

@@ -72,6 +72,8 @@ public struct CheckReport: Encodable, Sendable {
     public var changedTests: [ChangedFile]
     /// Wall-clock time of the check, build included.
     public var seconds: Double
+    /// For a tests kata: how the learner's tests were graded (see ``GradeEntry``); absent otherwise.
+    public var grade: GradeEntry?
 
     init(
         kata: Kata, repository: KataRepository, run: RepeatedTestRun, repetitions: Int, exitCode: Int32,

@@ -33,6 +33,9 @@ enum TestEventStream {
         var unfinished: [TestRunSummary.RunningTest] = []
         /// Whether the run reached its end (false when it crashed or was stopped).
         var ended = false
+        /// How long each test function that ended took, in seconds, by display name (the
+        /// longest run when it ran more than once).
+        var durations: [String: Double] = [:]
     }
 
     /// The run the stream records; nil when no run started in it (the build failed, or the
@@ -43,6 +46,8 @@ enum TestEventStream {
         var startedIDs: [String] = []
         var endedIDs: Set<String> = []
         var failingIDs: Set<String> = []
+        var startInstants: [String: Double] = [:]
+        var durations: [String: Double] = [:]
         var run = Run()
         var runStarted = false
         let decoder = JSONDecoder()
@@ -57,9 +62,17 @@ enum TestEventStream {
             case ("event", "runEnded"):
                 run.ended = true
             case ("event", "testStarted"):
-                if let id = payload.testID, tests[id]?.kind == "function" { startedIDs.append(id) }
+                if let id = payload.testID, tests[id]?.kind == "function" {
+                    startedIDs.append(id)
+                    startInstants[id] = payload.instant?.absolute
+                }
             case ("event", "testEnded"):
-                if let id = payload.testID { endedIDs.insert(id) }
+                if let id = payload.testID {
+                    endedIDs.insert(id)
+                    if let start = startInstants[id], let end = payload.instant?.absolute {
+                        durations[id] = max(durations[id] ?? 0, end - start)
+                    }
+                }
             case ("event", "issueRecorded"):
                 guard let issue = payload.issue, !issue.isKnown, issue.isFailure != false else { continue }
                 let id = payload.testID ?? ""
@@ -74,6 +87,7 @@ enum TestEventStream {
             guard let test = tests[id] else { continue }
             let name = displayName(test)
             run.started.append(name)
+            if let seconds = durations[id] { run.durations[name] = max(run.durations[name] ?? 0, seconds) }
             if !endedIDs.contains(id) {
                 run.unfinished.append(
                     TestRunSummary.RunningTest(
@@ -141,6 +155,11 @@ enum TestEventStream {
                 var text: String
             }
 
+            /// When an event happened: `absolute` is seconds on a monotonic clock.
+            struct Instant: Decodable {
+                var absolute: Double
+            }
+
             var kind: String
             var id: String?
             var testID: String?
@@ -149,9 +168,10 @@ enum TestEventStream {
             var sourceLocation: SourceLocation?
             var issue: Issue?
             var messages: [Message]?
+            var instant: Instant?
 
             enum CodingKeys: String, CodingKey {
-                case kind, id, testID, name, displayName, sourceLocation, issue, messages
+                case kind, id, testID, name, displayName, sourceLocation, issue, messages, instant
                 // An event's source location is experimental in version 0, hence the underscore.
                 case eventSourceLocation = "_sourceLocation"
             }
@@ -168,6 +188,7 @@ enum TestEventStream {
                     ?? container.decodeIfPresent(SourceLocation.self, forKey: .eventSourceLocation)
                 issue = try container.decodeIfPresent(Issue.self, forKey: .issue)
                 messages = try container.decodeIfPresent([Message].self, forKey: .messages)
+                instant = try container.decodeIfPresent(Instant.self, forKey: .instant)
             }
         }
 

@@ -61,6 +61,7 @@ public enum TestOutputParser {
             } else if let (name, passed) = testResult(line) {
                 guard readsSwiftTestingLines || !isSwiftTestingLine(line) else { continue }
                 if passed { report.passedTests.append(name) } else { report.failedTests.append(name) }
+                if let seconds = testCaseSeconds(line) { report.testDurations[name] = seconds }
             } else if isOtherError(line) {
                 report.otherErrors.append(line.trimmingCharacters(in: .whitespaces))
             }
@@ -75,6 +76,7 @@ public enum TestOutputParser {
             report.testSeconds = (swiftTestingSeconds ?? 0) + (xctestSeconds ?? 0)
         }
         if let swiftTesting {
+            report.testDurations.merge(swiftTesting.durations) { max($0, $1) }
             report.startedTests += swiftTesting.started
             report.passedTests += swiftTesting.passed
             report.failedTests += swiftTesting.failed
@@ -90,6 +92,15 @@ public enum TestOutputParser {
         -> TestRunSummary
     {
         parse(output, exitCode: exitCode, wasSignaled: wasSignaled, timedOut: timedOut, swiftTesting: nil)
+    }
+
+    /// XCTest's `Test Case 'A.b' passed (0.104 seconds)` and Swift Testing's `✔ Test b() passed
+    /// after 0.001 seconds.`: how long the test took.
+    private static func testCaseSeconds(_ line: String) -> Double? {
+        guard line.hasSuffix("seconds)") || line.hasSuffix("seconds."),
+            let number = line.range(of: line.hasSuffix(")") ? " (" : " after ", options: .backwards)
+        else { return nil }
+        return Double(line[number.upperBound...].prefix { $0.isNumber || $0 == "." })
     }
 
     /// Swift Testing's last line, `✔ Test run with 7 tests in 2 suites passed after 0.002 seconds.`

@@ -70,6 +70,8 @@ public struct TestRunSummary: Sendable, Equatable {
     /// How long the tests ran, as XCTest and Swift Testing report it (their two runs added up),
     /// without the build or SwiftPM's own start; nil when neither finished a run.
     public var testSeconds: Double? = nil
+    /// How long each test that finished took, by name, as its framework reports it.
+    public var testDurations: [String: Double] = [:]
 
     public var testCount: Int { passedTests.count + failedTests.count }
 }

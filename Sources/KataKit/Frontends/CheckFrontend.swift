@@ -67,6 +67,11 @@ public struct CheckFrontend: Sendable {
         var options = options
         let kataSanitizer = options.sanitizer == nil ? kata.metadata.sanitizer : nil
         options.sanitizer = options.sanitizer ?? kataSanitizer
+        if kata.metadata.kind == .tests {
+            return try grade(
+                kata, repository: repository, next: nextKata, options: options, timeout: timeout, verbose: verbose,
+                format: format, started: started)
+        }
         var runner = context.runner
         runner.timeout = timeout
         let session = SwiftTestSession(

@@ -133,7 +133,7 @@ public struct VerifyFrontend: Sendable {
         }
         for result in results where !result.notesProblems.isEmpty {
             lines.append(
-                "    " + style.red(rule) + ": " + result.version.label + "/" + WrongSolutionNotes.fileName + ": "
+                "    " + style.red(rule) + ": " + result.version.label + "/" + VersionNotes.fileName + ": "
                     + result.notesProblems.joined(separator: "; "))
         }
         return lines

@@ -7,6 +7,9 @@ public struct CommandResult: Sendable, Equatable {
     public var wasSignaled: Bool
     /// True when the command ran past its time limit and was stopped.
     public var timedOut = false
+    /// True when the command printed more than its output limit and was stopped; `output` then
+    /// holds what came before the limit.
+    public var printedTooMuch = false
     /// Standard output and standard error, interleaved as the command wrote them.
     public var output: String
 

@@ -10,6 +10,12 @@ public struct CommandRunner: Sendable {
     /// How long a command may run before it and every process it started are stopped; nil for
     /// no limit. A deadlocked test would otherwise hang `kata check` forever.
     public var timeout: Duration?
+    /// How many bytes a command may print before it and every process it started are stopped;
+    /// nil for no limit. A learner's test that prints without end would otherwise fill the memory.
+    public var outputLimit: Int? = nil
+    /// Whether processes the command left running in its process group (a test that started a
+    /// child and did not wait for it) are killed when it ends. Untrusted code is run this way.
+    public var killsLeftovers = false
 
     public init(environment: [String: String], timeout: Duration? = nil) {
         self.environment = environment
@@ -83,20 +89,36 @@ public struct CommandRunner: Sendable {
             }
         }
         var data = Data()
+        var printedTooMuch = false
         let reader = pipe.fileHandleForReading
         while true {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
+            if let outputLimit, data.count + chunk.count > outputLimit {
+                if !printedTooMuch {
+                    printedTooMuch = true
+                    data.append(chunk.prefix(max(0, outputLimit - data.count)))
+                    ProcessTree.stop([pid])
+                }
+                continue  // drain what is left in the pipe, so the writer's end closes
+            }
             data.append(chunk)
             onOutput?(String(decoding: chunk, as: UTF8.self))
         }
         exited.wait()
+        if killsLeftovers {
+            // Foundation starts the command as the leader of a process group of its own; whatever
+            // is still in that group now outlived it.
+            kill(-pid, SIGKILL)
+        }
         RunningCommands.shared.waitIfInterrupted()
-        return CommandResult(
+        var result = CommandResult(
             exitCode: process.terminationStatus,
             wasSignaled: process.terminationReason == .uncaughtSignal,
             timedOut: timedOut.value,
             output: String(decoding: data, as: UTF8.self)
         )
+        result.printedTooMuch = printedTooMuch
+        return result
     }
 }

@@ -26,9 +26,13 @@ struct WrongSolutionTests {
         try KataCatalog.load(from: try Fixtures.repositoryCopy()).kata(named: "2")
     }
 
+    static func wrong(of kata: Kata) -> KataVersion {
+        kata.wrongSolutions()[0]
+    }
+
     @Test("CHAFF.md reads as a title, the misconception, the quoted sentence and the catching test")
     func parses() {
-        let notes = WrongSolutionNotes(parsing: Self.notes)
+        let notes = VersionNotes(parsing: Self.notes)
         #expect(notes.title == "Forgets the exclamation mark")
         #expect(notes.misconception == #""The name is the point; punctuation is decoration.""#)
         #expect(notes.brokenSentence == "then the name, then `!`")
@@ -38,12 +42,12 @@ struct WrongSolutionTests {
     @Test("a quote reflowed over other lines matches Your task; a quote with another word does not")
     func quoteMustStandInYourTask() throws {
         let kata = try Self.fixtureKata()
-        #expect(WrongSolutionNotes(parsing: Self.notes).problems(for: kata).isEmpty)
+        #expect(VersionNotes(parsing: Self.notes).problems(for: Self.wrong(of: kata), of: kata).isEmpty)
 
         let changed = Self.notes.replacingOccurrences(of: "then the name,", with: "then their name,")
         #expect(
-            WrongSolutionNotes(parsing: changed).problems(for: kata) == [
-                #"the sentence it says it breaks is not in the README's "Your task": "then their name, then `!`""#
+            VersionNotes(parsing: changed).problems(for: Self.wrong(of: kata), of: kata) == [
+                #"the sentence it quotes is not in the README's "Your task": "then their name, then `!`""#
             ])
     }
 
@@ -52,17 +56,17 @@ struct WrongSolutionTests {
         let kata = try Self.fixtureKata()
         // "A fixture kata." stands in the README's introduction, above "Your task".
         let elsewhere = Self.notes.replacingOccurrences(of: "> then the name,   then\n> `!`", with: "> A fixture kata.")
-        #expect(WrongSolutionNotes(parsing: elsewhere).problems(for: kata).count == 1)
+        #expect(VersionNotes(parsing: elsewhere).problems(for: Self.wrong(of: kata), of: kata).count == 1)
     }
 
     @Test("notes without a title, misconception, quote or test say what is missing; a TODO names no test")
     func incompleteNotes() throws {
         let kata = try Self.fixtureKata()
-        let problems = WrongSolutionNotes(parsing: "## Breaks\n\nnothing quoted\n\n## Caught by\n\n`TODO`\n")
-            .problems(for: kata)
+        let problems = VersionNotes(parsing: "## Breaks\n\nnothing quoted\n\n## Caught by\n\n`TODO`\n")
+            .problems(for: Self.wrong(of: kata), of: kata)
         #expect(
             problems == [
-                "it has no `# title` naming the wrong solution",
+                "it has no `# title` naming the version",
                 "it does not say the misconception under its title, in the learner's words",
                 "its `## Breaks` section quotes no sentence of \"Your task\" (a `> ` block quote)",
                 "its `## Caught by` section names no test in backticks",

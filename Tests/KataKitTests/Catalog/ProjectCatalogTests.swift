@@ -40,7 +40,7 @@ struct ProjectCatalogTests {
                 versions.count >= KataVerifier.minimumWrongSolutions,
                 "\(kata.heading) has \(versions.count) wrong solutions in Solutions/\(kata.folderName)/Chaffs")
             for version in versions {
-                let problems = WrongSolutionNotes.load(for: version)?.problems(for: kata) ?? ["CHAFF.md is missing"]
+                let problems = VersionNotes.load(for: version)?.problems(for: version, of: kata) ?? ["CHAFF.md is missing"]
                 #expect(problems.isEmpty, "\(version.label): \(problems.joined(separator: "; "))")
             }
         }

@@ -1,0 +1,118 @@
+import Foundation
+
+extension CheckReport {
+    /// `grade` in `kata check --format json` for a tests kata: whether the learner's tests are
+    /// valid, thorough and fast, the correct versions they fail on, the bugs they miss (with the
+    /// nudge toward what to test) and the tests that took long.
+    ///
+    /// ```json
+    /// "grade":{"valid":true,"thorough":false,"fast":true,"tests":4,
+    ///   "correctVersions":{"passed":3,"total":3,"rejected":[]},
+    ///   "bugs":{"caught":4,"total":6,"atLarge":[{"name":"shows-before-sorting","nudge":"Does any test …"}]},
+    ///   "slowTests":[],"slowestTestSeconds":0.002}
+    /// ```
+    public struct GradeEntry: Encodable, Sendable {
+        public struct Rejected: Encodable, Sendable {
+            public var name: String
+            public var label: String
+            public var failedTests: [String]
+            public var failures: [Failure]
+            /// What the version does differently, and the sentence of the contract that allows it.
+            public var differs: String?
+            public var allowedBy: String?
+            /// `hung` or `printedTooMuch` when a run was stopped; null otherwise.
+            public var stopped: String?
+        }
+
+        public struct Versions: Encodable, Sendable {
+            public var passed: Int
+            public var total: Int
+            public var rejected: [Rejected]
+        }
+
+        public struct AtLarge: Encodable, Sendable {
+            public var name: String
+            public var nudge: String
+        }
+
+        public struct Bugs: Encodable, Sendable {
+            public var caught: Int
+            public var total: Int
+            public var atLarge: [AtLarge]
+        }
+
+        public struct SlowTest: Encodable, Sendable {
+            public var test: String
+            public var seconds: Double
+        }
+
+        public var valid: Bool
+        public var thorough: Bool
+        public var fast: Bool
+        public var tests: Int
+        public var correctVersions: Versions
+        public var bugs: Bugs
+        public var slowTests: [SlowTest]
+        public var slowestTestSeconds: Double?
+    }
+
+    init(
+        grade: TestGrade, repository: KataRepository, runs: Int, exitCode: Int32, changedFiles: [ChangedFile],
+        seconds: Double
+    ) {
+        let kata = grade.kata
+        let shipped = grade.results.first?.summary ?? TestRunSummary(outcome: grade.outcome)
+        self.kata = KataInfo(
+            number: kata.number, slug: kata.slug, title: kata.title, folder: "Katas/\(kata.folderName)")
+        outcome = grade.outcome.rawValue
+        passed = grade.passed
+        self.exitCode = exitCode
+        self.runs = grade.results.first?.runs ?? 0
+        repetitions = runs
+        passedTests = shipped.passedTests
+        failedTests = shipped.failedTests
+        let path = { (file: String) in Self.path(file, kata: kata, repository: repository) }
+        failures = shipped.failures.map {
+            Failure(test: $0.test, file: path($0.file), line: $0.line, message: $0.message)
+        }
+        buildErrors = (grade.compileErrors + grade.versionCompileErrors.flatMap(\.errors)).map {
+            BuildError(
+                file: path($0.file), line: $0.line, column: $0.column, message: $0.message, sourceLine: $0.sourceLine)
+        }
+        otherErrors = shipped.otherErrors
+        sanitizerReports = shipped.sanitizerReports.map {
+            SanitizerReport(sanitizer: $0.sanitizer, kind: $0.kind, location: $0.location)
+        }
+        unfinishedTests = shipped.unfinishedTests.map {
+            UnfinishedTest(test: $0.name, file: path($0.file), line: $0.line)
+        }
+        changedTests = changedFiles
+        self.seconds = (seconds * 1000).rounded() / 1000
+        self.grade = GradeEntry(
+            valid: grade.valid, thorough: grade.thorough, fast: grade.fast, tests: grade.testCount,
+            correctVersions: GradeEntry.Versions(
+                passed: grade.correctResults.count - grade.rejected.count, total: grade.correctResults.count,
+                rejected: grade.rejected.map { result in
+                    GradeEntry.Rejected(
+                        name: result.version.name, label: result.version.label,
+                        failedTests: result.summary.failedTests,
+                        failures: result.summary.failures.map {
+                            Failure(test: $0.test, file: path($0.file), line: $0.line, message: $0.message)
+                        },
+                        differs: result.notes?.misconception, allowedBy: result.notes?.brokenSentence,
+                        stopped: result.stop.map(Self.describe))
+                }),
+            bugs: GradeEntry.Bugs(
+                caught: grade.buggyResults.count - grade.atLarge.count, total: grade.buggyResults.count,
+                atLarge: grade.atLarge.map { GradeEntry.AtLarge(name: $0.version.name, nudge: $0.notes?.nudge ?? "") }),
+            slowTests: grade.slowTests.map { GradeEntry.SlowTest(test: $0.name, seconds: $0.seconds) },
+            slowestTestSeconds: grade.slowestTestSeconds)
+    }
+
+    private static func describe(_ stop: TestGrade.Stop) -> String {
+        switch stop {
+        case .hung: "hung"
+        case .printedTooMuch: "printedTooMuch"
+        }
+    }
+}

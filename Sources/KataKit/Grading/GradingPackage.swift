@@ -1,0 +1,106 @@
+import Foundation
+
+/// The package `kata check` builds to grade a test suite of a tests kata against every version
+/// of the kata's code at once.
+///
+/// Each version (the shipped code, each correct and each buggy one) becomes a module of its own,
+/// `Kata19_v0`, `Kata19_v1`, …, and the suite is copied once per version into a test target,
+/// `Kata19Tests_v0`, …, compiled with `-module-alias Kata19=Kata19_vN`: the compiler reads
+/// `import Kata19` in that copy as that version. One `swift build --build-tests` then builds
+/// everything into one test bundle, in parallel, and a change to the learner's tests recompiles
+/// only the copies of the tests (each version's module is built once). Each version's tests then
+/// run on their own, selected by their module's name.
+///
+/// ```text
+/// .build/kata/grade/19-catch-it-with-a-stub/
+///   Package.swift
+///   Versions/v0/…   the shipped code          Tests/v0/…   the suite, as Kata19Tests_v0
+///   Versions/v1/…   a correct version         Tests/v1/…   the suite, as Kata19Tests_v1
+///   …
+/// ```
+struct GradingPackage: Sendable {
+    static let name = "KataGrading"
+
+    let kata: Kata
+    let versions: [KataVersion]
+    /// The folder of the suite being graded: the learner's `Tests/KataNNTests`, or the reference suite.
+    let tests: URL
+    /// Where the package is written.
+    let root: URL
+
+    func module(_ index: Int) -> String { "\(kata.moduleName)_v\(index)" }
+    func testModule(_ index: Int) -> String { "\(kata.testModuleName)_v\(index)" }
+
+    /// The language mode the kata's own `Package.swift` gives its targets (`.v6` unless it says
+    /// `.v5`): a tests kata's manifest is plain by rule (AUTHORING.md), so this is all it says.
+    var languageMode: String {
+        let manifest =
+            (try? String(contentsOf: kata.directory.appendingPathComponent("Package.swift"), encoding: .utf8))
+        return manifest?.range(of: "swiftLanguageModes: [.v5]") != nil ? ".v5" : ".v6"
+    }
+
+    var manifest: String {
+        let targets = versions.indices.map { index in
+            """
+                    .target(name: "\(module(index))", path: "Versions/v\(index)"),
+                    .testTarget(
+                        name: "\(testModule(index))", dependencies: ["\(module(index))"], path: "Tests/v\(index)",
+                        swiftSettings: [.unsafeFlags(["-module-alias", "\(kata.moduleName)=\(module(index))"])]),
+            """
+        }
+        return """
+            // swift-tools-version:6.0
+            // Written by `kata check` to grade \(kata.heading): one module per version of its code,
+            // and the tests under grade once per version. Generated anew on every check; do not edit.
+            import PackageDescription
+
+            let package = Package(
+                name: "\(Self.name)",
+                platforms: [.macOS(.v13)],
+                targets: [
+            \(targets.joined(separator: "\n"))
+                ],
+                swiftLanguageModes: [\(languageMode)]
+            )
+
+            """
+    }
+
+    /// Writes the package, rewriting only what changed since the last check.
+    func write() throws {
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+        let manifestURL = root.appendingPathComponent("Package.swift")
+        if fileManager.contents(atPath: manifestURL.path) != Data(manifest.utf8) {
+            try Data(manifest.utf8).write(to: manifestURL)
+        }
+        for (index, version) in versions.enumerated() {
+            try FolderMirror.mirror(version.sourcesDirectory, to: root.appendingPathComponent("Versions/v\(index)"))
+            try FolderMirror.mirror(tests, to: root.appendingPathComponent("Tests/v\(index)"))
+        }
+        // A version removed since the last check leaves its folders behind; the manifest no longer names them.
+        for folder in ["Versions", "Tests"] {
+            let parent = root.appendingPathComponent(folder)
+            for name in (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? []
+            where Int(name.dropFirst()).map({ !versions.indices.contains($0) }) ?? true {
+                try fileManager.removeItem(at: parent.appendingPathComponent(name))
+            }
+        }
+    }
+
+    /// Where a file of the package comes from: `Tests/v3/StubTests.swift` is the suite's
+    /// `StubTests.swift`, `Versions/v3/Inbox.swift` version 3's `Inbox.swift`. Paths are absolute.
+    func origin(of file: String) -> (file: URL, version: Int)? {
+        let prefix = root.standardizedFileURL.path + "/"
+        guard file.hasPrefix(prefix) else { return nil }
+        let parts = file.dropFirst(prefix.count).split(separator: "/", maxSplits: 2).map(String.init)
+        guard parts.count == 3, let index = Int(parts[1].dropFirst()), versions.indices.contains(index) else {
+            return nil
+        }
+        switch parts[0] {
+        case "Tests": return (tests.appendingPathComponent(parts[2]), index)
+        case "Versions": return (versions[index].sourcesDirectory.appendingPathComponent(parts[2]), index)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The test bundle a built ``GradingPackage`` holds, and how to run one version's tests in it.
+///
+/// On Linux the bundle is an executable, run directly: XCTest's tests by their classes (read
+/// once per build with `--list-tests`), then Swift Testing's with `--filter`, the two runs
+/// `swift test` makes, without SwiftPM's second or so of starting up for each of a dozen
+/// versions. Elsewhere (a Mac, where an `.xctest` bundle needs a host) each version's tests run
+/// through `swift test --skip-build --filter`.
+struct TestBundle: Sendable {
+    /// A run of one version's tests, and why it was cut short, if it was.
+    struct Run: Sendable {
+        var summary: TestRunSummary
+        var stop: TestGrade.Stop?
+    }
+
+    let package: GradingPackage
+    /// With the run limits set: timeout, output limit, leftovers killed.
+    let runner: CommandRunner
+    let swift: URL
+    let sanitizer: Sanitizer?
+    let workingDirectory: URL
+
+    /// The executable on Linux: `.build/debug/KataGradingPackageTests.xctest`.
+    var executable: URL {
+        package.root.appendingPathComponent(sanitizer?.scratchFolderName ?? ".build")
+            .appendingPathComponent("debug/\(GradingPackage.name)PackageTests.xctest")
+    }
+
+    /// The XCTest classes of each test module, `["Kata21Tests_v0": ["Kata21Tests_v0.UploadTests"]]`.
+    func xctestClasses() throws -> [String: [String]] {
+        #if os(Linux)
+            let listing = try runner.run(executable, ["--list-tests"], in: package.root)
+            var classes: [String: [String]] = [:]
+            for line in listing.output.split(separator: "\n") {
+                // `Kata21Tests_v0.UploadTests/testCallsBackOnce`
+                guard let slash = line.firstIndex(of: "/"), let dot = line.firstIndex(of: "."), dot < slash else {
+                    continue
+                }
+                let module = String(line[..<dot])
+                let testClass = String(line[..<slash])
+                if !(classes[module]?.contains(testClass) ?? false) { classes[module, default: []].append(testClass) }
+            }
+            return classes
+        #else
+            return [:]
+        #endif
+    }
+
+    /// Runs the tests of version `index` once.
+    func run(version index: Int, xctestClasses: [String]) throws -> Run {
+        let events = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "kata-grade-events-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: events) }
+        let filter = package.testModule(index) + "\\."
+        var results: [CommandResult] = []
+        #if os(Linux)
+            if !xctestClasses.isEmpty {
+                results.append(try runner.run(executable, xctestClasses, in: package.root))
+            }
+            if results.allSatisfy({ !$0.timedOut && !$0.printedTooMuch }) {
+                results.append(
+                    try runner.run(
+                        executable,
+                        ["--testing-library", "swift-testing", "--filter", filter]
+                            + TestEventStream.arguments(writingTo: events),
+                        in: package.root))
+            }
+        #else
+            let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: workingDirectory)
+            let arguments =
+                session.arguments(
+                    package: package.root, options: TestRunOptions(filter: filter, sanitizer: sanitizer),
+                    skipBuild: true)
+                + TestEventStream.arguments(writingTo: events)
+            results.append(try runner.run(swift, arguments, in: workingDirectory))
+        #endif
+        let output = results.map(\.output).joined(separator: "\n")
+        let timedOut = results.contains(where: \.timedOut)
+        var summary = TestOutputParser.parse(
+            output, exitCode: results.first { $0.exitCode != 0 }?.exitCode ?? 0,
+            wasSignaled: results.contains(where: \.wasSignaled), timedOut: timedOut,
+            swiftTesting: FileManager.default.contents(atPath: events.path).flatMap(TestEventStream.run(in:)))
+        // Failures point into the package's copy of the tests; the learner edits the original.
+        for index in summary.failures.indices {
+            if let origin = package.origin(of: summary.failures[index].file) {
+                summary.failures[index].file = origin.file.path
+            }
+        }
+        for index in summary.unfinishedTests.indices {
+            if let origin = package.origin(of: summary.unfinishedTests[index].file) {
+                summary.unfinishedTests[index].file = origin.file.path
+            }
+        }
+        var stop: TestGrade.Stop? = nil
+        if timedOut {
+            stop = .hung(limit: runner.timeout ?? .zero, tests: summary.unfinishedTests.map(\.name))
+        } else if results.contains(where: \.printedTooMuch) {
+            stop = .printedTooMuch(bytes: runner.outputLimit ?? 0)
+        }
+        return Run(summary: summary, stop: stop)
+    }
+}

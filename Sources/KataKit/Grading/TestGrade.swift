@@ -1,0 +1,84 @@
+/// How a test suite of a tests kata fared against every version of the kata's code, graded as
+/// Examplar grades students' tests:
+///
+/// - **valid**: it passes on the shipped code and on every other correct version, in every run
+///   (a test coupled to one implementation's details fails on another; a flaky one fails a run);
+/// - **thorough**: every buggy version fails at least one of its tests;
+/// - **fast**: no test takes long enough to be waiting on the wall clock.
+///
+/// It passes when it is all three. Thoroughness counts only once the suite is valid: a suite that
+/// fails on correct code "catches" bugs by accident.
+public struct TestGrade: Sendable, Equatable {
+    /// Why a run of a version's tests was cut short.
+    public enum Stop: Sendable, Equatable {
+        /// Still running after the limit: `tests` are the ones that had not ended.
+        case hung(limit: Duration, tests: [String])
+        /// It printed more than the limit: a test that prints without end.
+        case printedTooMuch(bytes: Int)
+    }
+
+    /// One version and what the suite did on it.
+    public struct VersionResult: Sendable, Equatable {
+        public var version: KataVersion
+        public var notes: VersionNotes?
+        /// The deciding run: the first that failed, or the last.
+        public var summary: TestRunSummary
+        public var runs: Int
+        public var passedRuns: Int
+        public var stop: Stop?
+
+        /// Every run passed (a correct version); for a buggy one, that it escaped.
+        public var passed: Bool { stop == nil && summary.outcome == .passed && passedRuns == runs }
+        /// A buggy version the suite caught: a test failed on it (a crash or a hang is no catch).
+        public var caught: Bool { summary.outcome == .testsFailed && stop == nil }
+    }
+
+    /// A version the suite does not compile against, though it compiles against the shipped
+    /// code: the suite reaches past the public seam (`@testable import`), or the version is broken.
+    public struct CompileFailure: Sendable, Equatable {
+        public var version: KataVersion
+        public var errors: [TestRunSummary.Diagnostic]
+    }
+
+    /// A test that took long enough to be waiting on the wall clock.
+    public struct SlowTest: Sendable, Equatable {
+        public var name: String
+        public var seconds: Double
+    }
+
+    public var kata: Kata
+    /// The suite's compile errors against the shipped code, in the learner's files; empty when it compiled.
+    public var compileErrors: [TestRunSummary.Diagnostic]
+    /// When the suite compiles against the shipped code but not against another version: that
+    /// version and the errors (the suite reaches past the public seam).
+    public var versionCompileErrors: [CompileFailure]
+    public var results: [VersionResult]
+    /// The tests that took at least ``TestGrader/slowTestSeconds`` on the shipped code, slowest first.
+    public var slowTests: [SlowTest]
+    /// The slowest test on the shipped code, in seconds.
+    public var slowestTestSeconds: Double?
+
+    public var compiled: Bool { compileErrors.isEmpty && versionCompileErrors.isEmpty }
+    public var correctResults: [VersionResult] { results.filter(\.version.isCorrect) }
+    public var buggyResults: [VersionResult] { results.filter { !$0.version.isCorrect } }
+    /// The correct versions the suite failed on (the shipped code first).
+    public var rejected: [VersionResult] { correctResults.filter { !$0.passed } }
+    public var atLarge: [VersionResult] { buggyResults.filter { !$0.caught } }
+    /// How many tests the suite has, as they ran on the shipped code.
+    public var testCount: Int { results.first?.summary.testCount ?? 0 }
+
+    public var valid: Bool { compiled && testCount > 0 && rejected.isEmpty }
+    public var thorough: Bool { valid && atLarge.isEmpty }
+    public var fast: Bool { compiled && slowTests.isEmpty && results.allSatisfy { $0.stop == nil } }
+    public var passed: Bool { valid && thorough && fast }
+
+    /// The grade as the outcomes `kata check --format json`, `kata progress` and the room know:
+    /// passed; buildFailed when the tests do not compile; timedOut when they hang on the shipped
+    /// code; testsFailed for every other way of not passing.
+    public var outcome: TestRunSummary.Outcome {
+        if passed { return .passed }
+        if !compiled { return .buildFailed }
+        if case .hung = results.first?.stop { return .timedOut }
+        return .testsFailed
+    }
+}
