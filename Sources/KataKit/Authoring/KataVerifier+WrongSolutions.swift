@@ -5,6 +5,10 @@ extension KataVerifier {
     /// test can observe, and never fewer than five.
     public static let minimumWrongSolutions = 5
 
+    /// A tests kata needs at least this many correct versions besides its shipped code, each
+    /// built differently where the contract leaves room, so a test coupled to one fails on another.
+    public static let minimumCorrectVersions = 2
+
     /// The rule's name, in the text report and in `--format json`.
     public static let wrongSolutionsRuleName = "wrong solutions caught"
 

@@ -32,15 +32,26 @@ struct ProjectCatalogTests {
         }
     }
 
-    @Test("each has at least five wrong solutions, whose CHAFF.md quotes its Your task and names a test")
-    func wrongSolutions() {
+    @Test(
+        "each has at least five wrong (or buggy) versions, a tests kata two more correct ones, and their notes quote its contract"
+    )
+    func versions() {
         for kata in catalog.katas {
-            let versions = kata.wrongSolutions()
+            let tests = kata.metadata.kind == .tests
+            let wrong = tests ? kata.buggyVersions() : kata.wrongSolutions()
+            let correct = tests ? kata.correctVersions() : []
             #expect(
-                versions.count >= KataVerifier.minimumWrongSolutions,
-                "\(kata.heading) has \(versions.count) wrong solutions in Solutions/\(kata.folderName)/Chaffs")
-            for version in versions {
-                let problems = VersionNotes.load(for: version)?.problems(for: version, of: kata) ?? ["CHAFF.md is missing"]
+                wrong.count >= KataVerifier.minimumWrongSolutions,
+                "\(kata.heading) has \(wrong.count) wrong or buggy versions")
+            if tests {
+                #expect(
+                    correct.count >= KataVerifier.minimumCorrectVersions,
+                    "\(kata.heading) has \(correct.count) correct versions in Wheats/")
+            }
+            for version in wrong + correct {
+                let problems =
+                    VersionNotes.load(for: version)?.problems(for: version, of: kata)
+                    ?? ["\(version.notesFile.lastPathComponent) is missing"]
                 #expect(problems.isEmpty, "\(version.label): \(problems.joined(separator: "; "))")
             }
         }

@@ -91,7 +91,9 @@ struct NewFrontendTests {
         let wrongSolutions = kata.wrongSolutions()
         #expect(wrongSolutions.map(\.name) == ["answers-in-capitals"])
         let notes = try #require(VersionNotes.load(for: wrongSolutions[0]))
-        #expect(notes.problems(for: wrongSolutions[0], of: kata).isEmpty, "the example CHAFF.md quotes the scaffold's Your task")
+        #expect(
+            notes.problems(for: wrongSolutions[0], of: kata).isEmpty,
+            "the example CHAFF.md quotes the scaffold's Your task")
         #expect(notes.catchingTest == "the placeholder answers as the solution does")
         let manifest = try String(contentsOf: repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains("    Kata(\"04-flaky-kata\", .v5),\n    Kata(\"05-retry-without-waiting\", .v6),\n]"))
