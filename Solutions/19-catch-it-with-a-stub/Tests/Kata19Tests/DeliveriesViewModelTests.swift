@@ -1,0 +1,195 @@
+import Foundation
+import Kata19
+import Testing
+
+// Every test hands the view model a dispatcher that runs the work on the spot, so by the time load()
+// returns, everything it does has happened: the test looks at the result on the next line.
+@Suite("The Deliveries tab")
+struct DeliveriesViewModelTests {
+    let dispatcher = ImmediateDispatcher()
+
+    @Test("a new view model shows nothing yet and reads nothing")
+    func newViewModelIsIdle() {
+        // Given
+        let source = StubParcelSource(parcels: Parcels.asSent)
+
+        // When
+        let viewModel = DeliveriesViewModel(source: source, dispatcher: dispatcher)
+
+        // Then
+        #expect(viewModel.state == .idle)
+        #expect(source.reads == 0, "Nothing may be read before load() is called.")
+    }
+
+    @Test("load() tells the screen: the spinner first, then the parcels")
+    func spinnerThenParcels() {
+        // Given
+        let viewModel = DeliveriesViewModel(source: StubParcelSource(parcels: Parcels.asSent), dispatcher: dispatcher)
+        var heard: [DeliveriesState] = []
+        viewModel.onChange = { heard.append($0) }
+
+        // When
+        viewModel.load()
+
+        // Then
+        #expect(
+            heard == [.loading, .loaded(Parcels.soonestFirst)],
+            "onChange hears each new state once, in order: the spinner, then the parcels. It heard \(heard).")
+        #expect(viewModel.state == .loaded(Parcels.soonestFirst))
+    }
+
+    @Test("the spinner is up before the cache is read")
+    func spinnerBeforeTheRead() {
+        // Given a log of what happened, in order
+        var events: [Event] = []
+        let source = StubParcelSource(parcels: Parcels.asSent)
+        source.onRead = { events.append(.read) }
+        let viewModel = DeliveriesViewModel(source: source, dispatcher: dispatcher)
+        viewModel.onChange = { events.append(.heard($0)) }
+
+        // When
+        viewModel.load()
+
+        // Then
+        #expect(
+            events == [.heard(.loading), .read, .heard(.loaded(Parcels.soonestFirst))],
+            "The screen must show the spinner before the slow read starts, and the parcels after it. It saw \(events).")
+    }
+
+    @Test("the cache is read inside the work handed to the dispatcher, not before")
+    func readsInsideTheDispatchedWork() {
+        // Given a source that notes, at each read, whether the dispatcher was running work
+        let source = StubParcelSource(parcels: Parcels.asSent)
+        var readInsideWork: [Bool] = []
+        source.onRead = { readInsideWork.append(self.dispatcher.isRunningWork) }
+        let viewModel = DeliveriesViewModel(source: source, dispatcher: dispatcher)
+
+        // When
+        viewModel.load()
+
+        // Then
+        #expect(
+            readInsideWork == [true],
+            """
+            The read is the slow part: in the app, only the dispatcher's queue may do it, never the thread that \
+            called load(). Reads inside dispatched work: \(readInsideWork).
+            """)
+    }
+
+    @Test("the parcels are shown soonest first, whatever order the courier sends them in")
+    func soonestFirst() {
+        // Given
+        let viewModel = DeliveriesViewModel(source: StubParcelSource(parcels: Parcels.asSent), dispatcher: dispatcher)
+
+        // When
+        viewModel.load()
+
+        // Then
+        #expect(
+            viewModel.state == .loaded(Parcels.soonestFirst),
+            "The cache held the parcels due on days 3, 5, 1; the tab lists them soonest first: days 1, 3, 5.")
+    }
+
+    @Test("an empty cache shows the empty state")
+    func emptyState() {
+        // Given
+        let viewModel = DeliveriesViewModel(source: StubParcelSource(parcels: []), dispatcher: dispatcher)
+
+        // When
+        viewModel.load()
+
+        // Then
+        #expect(viewModel.state == .empty, "No parcels means .empty, not a list with nothing in it.")
+    }
+
+    @Test("a cache that cannot be read shows a failure with a message")
+    func failureWithAMessage() {
+        // Given
+        let viewModel = DeliveriesViewModel(source: StubParcelSource(error: CacheUnreadable()), dispatcher: dispatcher)
+
+        // When
+        viewModel.load()
+
+        // Then (the wording is left open: only check that there is one)
+        guard case .failed(let message) = viewModel.state else {
+            Issue.record(
+                """
+                A read that throws must show .failed, so the user gets a Retry button. The state is \
+                \(viewModel.state): the error was lost on the way.
+                """)
+            return
+        }
+        #expect(!message.isEmpty, "The failure must say something to the user.")
+    }
+
+    @Test("each load() reads the cache exactly once, when the read fails too")
+    func oneReadPerLoad() {
+        // Given one source that answers and one that throws
+        let answering = StubParcelSource(parcels: Parcels.asSent)
+        let failing = StubParcelSource(error: CacheUnreadable())
+
+        // When each is loaded once
+        DeliveriesViewModel(source: answering, dispatcher: dispatcher).load()
+        DeliveriesViewModel(source: failing, dispatcher: dispatcher).load()
+
+        // Then
+        #expect(answering.reads == 1, "A load that finds parcels read the cache \(answering.reads) times.")
+        #expect(
+            failing.reads == 1,
+            "A load whose read throws read the cache \(failing.reads) times: trying again is the user's call (Retry).")
+    }
+
+    @Test("a load() after the parcels are shown reads again and shows the new list")
+    func reloadAfterLoaded() {
+        // Given a tab that shows one parcel
+        let source = StubParcelSource(parcels: [Parcels.shoes])
+        let viewModel = DeliveriesViewModel(source: source, dispatcher: dispatcher)
+        viewModel.load()
+        var heard: [DeliveriesState] = []
+        viewModel.onChange = { heard.append($0) }
+
+        // When the cache now holds three, and the user pulls to refresh
+        source.answer = .success(Parcels.asSent)
+        viewModel.load()
+
+        // Then
+        #expect(source.reads == 2, "A pull-to-refresh on a loaded tab must read the cache again.")
+        #expect(
+            heard == [.loading, .loaded(Parcels.soonestFirst)],
+            "A refresh shows the spinner again, then the new list. The screen heard \(heard).")
+    }
+
+    @Test("a load() after a failure reads again and shows the parcels (Retry)")
+    func retryAfterFailure() {
+        // Given a tab that shows a failure
+        let source = StubParcelSource(error: CacheUnreadable())
+        let viewModel = DeliveriesViewModel(source: source, dispatcher: dispatcher)
+        viewModel.load()
+        var heard: [DeliveriesState] = []
+        viewModel.onChange = { heard.append($0) }
+
+        // When the sync job has fixed the cache, and the user taps Retry
+        source.answer = .success(Parcels.asSent)
+        viewModel.load()
+
+        // Then
+        #expect(source.reads == 2)
+        #expect(heard == [.loading, .loaded(Parcels.soonestFirst)], "Retry shows the spinner, then the parcels.")
+    }
+
+    @Test("a load() after the empty state reads again and shows what arrived")
+    func reloadAfterEmpty() {
+        // Given a tab with nothing on its way
+        let source = StubParcelSource(parcels: [])
+        let viewModel = DeliveriesViewModel(source: source, dispatcher: dispatcher)
+        viewModel.load()
+
+        // When a parcel was ordered since, and the tab appears again
+        source.answer = .success([Parcels.charger])
+        viewModel.load()
+
+        // Then
+        #expect(source.reads == 2)
+        #expect(viewModel.state == .loaded([Parcels.charger]))
+    }
+}
