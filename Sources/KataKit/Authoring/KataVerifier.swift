@@ -59,6 +59,10 @@ public struct KataVerifier: Sendable {
     public func verify(
         _ kata: Kata, repetitions: Int = 1, sanitizer: Sanitizer? = nil, checksWrongSolutions: Bool = true
     ) throws -> Result {
+        if kata.metadata.kind == .tests {
+            return try verifyTestsKata(
+                kata, repetitions: repetitions, sanitizer: sanitizer, checksWrongSolutions: checksWrongSolutions)
+        }
         let clock = ContinuousClock()
         let started = clock.now
         var rules: [Rule] = [checkDocuments(kata)]

@@ -36,12 +36,12 @@ public struct TestGrader: Sendable {
     }
 
     /// Grades `tests` (the learner's `Tests/KataNNTests` unless given) on every version of
-    /// `kata`. `stageName` names the package's folder under `.build/kata/grade` (the kata's folder
+    /// `kata`: each correct version `runs` times, each buggy one `buggyRuns` times. `stageName` names the package's folder under `.build/kata/grade` (the kata's folder
     /// name unless given: `kata verify` grades the reference suite in a folder of its own, so
     /// the learner's build stays warm). `progress` hears what is happening, for a spinner.
     public func grade(
-        _ kata: Kata, tests: URL? = nil, runs: Int = TestGrader.defaultRuns, sanitizer: Sanitizer? = nil,
-        stageName: String? = nil, progress: (@Sendable (String) -> Void)? = nil
+        _ kata: Kata, tests: URL? = nil, runs: Int = TestGrader.defaultRuns, buggyRuns: Int = 1,
+        sanitizer: Sanitizer? = nil, stageName: String? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) throws -> TestGrade {
         let versions = kata.gradedVersions()
         let package = GradingPackage(
@@ -81,13 +81,16 @@ public struct TestGrader: Sendable {
             var result = TestGrade.VersionResult(
                 version: version, notes: VersionNotes.load(for: version),
                 summary: TestRunSummary(outcome: .noTestsRan), runs: 0, passedRuns: 0, stop: nil)
-            for _ in 1...(version.isCorrect ? max(1, runs) : 1) {
+            // A correct version must pass every run, a buggy one fail every run: each stops at the
+            // first run that decides otherwise.
+            for _ in 1...max(1, version.isCorrect ? runs : buggyRuns) {
                 let run = try bundle.run(version: index, xctestClasses: xctestClasses[package.testModule(index)] ?? [])
                 result.runs += 1
                 result.summary = run.summary
                 result.stop = run.stop
-                guard run.stop == nil, run.summary.outcome == .passed else { break }
-                result.passedRuns += 1
+                let passed = run.stop == nil && run.summary.outcome == .passed
+                if passed { result.passedRuns += 1 }
+                if version.isCorrect ? !passed : !result.caught { break }
             }
             grade.results.append(result)
             // Tests that hang on the shipped code hang everywhere: ten seconds a version is enough.
