@@ -39,6 +39,7 @@ extension KataVerifier {
             rules.append(starterTestsRule(starter))
         }
         // A buggy version must be caught in every run of `--repeat`, not once by luck.
+        let referenceStarted = clock.now
         let reference = try grader.grade(
             kata, tests: kata.referenceTestsDirectory, runs: runs, buggyRuns: max(1, repetitions), sanitizer: sanitizer,
             stageName: stageName)
@@ -46,12 +47,11 @@ extension KataVerifier {
         guard checksWrongSolutions, sanitizer == nil else {
             return Result(kata: kata, rules: rules, seconds: (clock.now - started).seconds)
         }
-        let thoroughStarted = clock.now
         let buggy = reference.buggyResults.map { wrongSolutionResult($0, kata: kata) }
         rules.append(referenceThoroughRule(buggy, correct: reference.correctResults, kata: kata))
         return Result(
             kata: kata, rules: rules, wrongSolutions: buggy, seconds: (clock.now - started).seconds,
-            wrongSolutionsSeconds: (clock.now - thoroughStarted).seconds)
+            wrongSolutionsSeconds: (clock.now - referenceStarted).seconds)
     }
 
     private func starterTestsRule(_ starter: TestGrade) -> Rule {
@@ -116,7 +116,7 @@ extension KataVerifier {
             return Rule(
                 name: name, passed: false,
                 detail:
-                    "Katas/\(kata.folderName)/Wheats holds \(correct - 1) correct versions; a tests kata needs at least \(Self.minimumCorrectVersions), each built differently where the contract leaves room"
+                    "Katas/\(kata.folderName)/Wheats holds \(correct - 1) correct version\(correct == 2 ? "" : "s"); a tests kata needs at least \(Self.minimumCorrectVersions), each built differently where the contract leaves room"
             )
         }
         let notes = reference.correctResults.dropFirst().flatMap { result in
@@ -150,7 +150,7 @@ extension KataVerifier {
                 "\(result.version.label)/\(VersionNotes.fileName): " + result.notesProblems.joined(separator: "; "))
         }
         return Rule(
-            name: Self.wrongSolutionsRuleName, passed: problems.isEmpty,
+            name: Self.thoroughRuleName, passed: problems.isEmpty,
             detail: problems.isEmpty ? nil : problems.joined(separator: "; "),
             tally: "\(buggy.count - escaped.count)/\(buggy.count)")
     }

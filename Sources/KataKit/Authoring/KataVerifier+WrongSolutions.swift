@@ -11,6 +11,8 @@ extension KataVerifier {
 
     /// The rule's name, in the text report and in `--format json`.
     public static let wrongSolutionsRuleName = "wrong solutions caught"
+    /// Its twin for a tests kata: every buggy version fails the reference tests.
+    public static let thoroughRuleName = "reference tests thorough"
 
     /// A wrong solution must make its tests fail within this long, the time a learner can wait
     /// on `kata check` without wondering whether it hangs. It is the tests' own time, as XCTest and

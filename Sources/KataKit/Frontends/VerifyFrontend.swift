@@ -70,7 +70,9 @@ public struct VerifyFrontend: Sendable {
             let padding = String(repeating: " ", count: width - result.kata.heading.count)
             console.line(result.kata.heading + padding + "  " + marks.joined(separator: "  "))
             for rule in result.rules where !rule.passed {
-                if let wrongSolutions = result.wrongSolutions, rule.name == KataVerifier.wrongSolutionsRuleName {
+                if let wrongSolutions = result.wrongSolutions,
+                    [KataVerifier.wrongSolutionsRuleName, KataVerifier.thoroughRuleName].contains(rule.name)
+                {
                     for line in Self.wrongSolutionLines(wrongSolutions, kata: result.kata, style: style) {
                         console.line(line)
                     }
@@ -114,15 +116,20 @@ public struct VerifyFrontend: Sendable {
     static func wrongSolutionLines(_ results: [WrongSolutionResult], kata: Kata, style: TextStyle) -> [String] {
         var lines: [String] = []
         let escaped = results.filter { !$0.caught }
-        let rule = KataVerifier.wrongSolutionsRuleName
+        let tests = kata.metadata.kind == .tests
+        let rule = tests ? KataVerifier.thoroughRuleName : KataVerifier.wrongSolutionsRuleName
+        let folder = tests ? "Katas/\(kata.folderName)/Chaffs" : "Solutions/\(kata.folderName)/Chaffs"
+        let versions = tests ? "buggy versions" : "wrong solutions"
         if results.count < KataVerifier.minimumWrongSolutions {
             lines.append(
-                "    " + style.red(rule) + ": Solutions/\(kata.folderName)/Chaffs holds \(results.count) of the"
-                    + " \(KataVerifier.minimumWrongSolutions) wrong solutions a kata needs at least"
-                    + " (AUTHORING.md, \"Wrong solutions\")")
+                "    " + style.red(rule) + ": \(folder) holds \(results.count) of the"
+                    + " \(KataVerifier.minimumWrongSolutions) \(versions) a kata needs at least"
+                    + " (AUTHORING.md, \"\(tests ? "Writing a tests kata" : "Wrong solutions")\")")
         }
         if !escaped.isEmpty {
-            lines.append("    " + style.red(rule) + ": \(escaped.count) of \(results.count) escaped the tests")
+            lines.append(
+                "    " + style.red(rule) + ": \(escaped.count) of \(results.count) escaped the "
+                    + (tests ? "reference tests" : "tests"))
         }
         for result in escaped {
             lines.append("      " + style.red("✘ ") + style.bold(result.version.label) + ": " + (result.escape ?? ""))
