@@ -65,6 +65,14 @@ extension Kata {
         metadata.kind == .tests ? ["Sources", "Tests", "Wheats", "Chaffs"] : ["Sources", "Tests"]
     }
 
+    /// Whether a file of the kata (`Sources/Kata01/Inbox.swift`, relative to its folder) is the
+    /// learner's work: the code in a kata of the first kind, the tests in a tests kata. The rest
+    /// is the kata's: `kata check` warns when it changed, `kata reset --tests-only` (or
+    /// `--code-only`) restores it.
+    public func isLearnerWork(_ path: String) -> Bool {
+        path.hasPrefix(metadata.kind == .tests ? "Tests/" : "Sources/")
+    }
+
     /// The README section that states the contract versions are held to: what the learner must
     /// build ("Your task"), or, in a tests kata, what the code promises.
     public var contractSection: String {

@@ -16,8 +16,7 @@ public enum KataPackageLayout {
             throw KataError(
                 .invalidCatalog,
                 "\(folder)/Package.swift is missing, so the kata is not a Swift package kata can build.",
-                advice:
-                    "`kata reset \(kata.number) --tests-only` puts back the shipped Package.swift and tests and keeps your code."
+                advice: keepWorkAdvice(kata, restoring: "Package.swift")
             )
         }
         if kata.metadata.kind == .tests, !containsSwiftFiles(kata.testsDirectory) {
@@ -32,8 +31,9 @@ public enum KataPackageLayout {
             throw KataError(
                 .invalidCatalog,
                 "\(folder)/Sources/\(kata.moduleName) has no Swift files: the kata's code is missing.",
-                advice:
-                    "`kata reset \(kata.number)` brings back the starter code; whatever is left in the kata is saved to a backup first."
+                advice: kata.metadata.kind == .tests
+                    ? keepWorkAdvice(kata, restoring: "code")
+                    : "`kata reset \(kata.number)` brings back the starter code; whatever is left in the kata is saved to a backup first."
             )
         }
         guard containsSwiftFiles(kata.testsDirectory) || kata.metadata.kind == .tests else {
@@ -69,9 +69,16 @@ public enum KataPackageLayout {
         return KataError(
             .invalidCatalog,
             "Katas/\(kata.folderName)/Package.swift is broken, so SwiftPM cannot load the kata: \(reason)",
-            advice:
-                "`kata reset \(kata.number) --tests-only` puts back the shipped Package.swift and tests and keeps your code in Sources/."
+            advice: keepWorkAdvice(kata, restoring: "Package.swift")
         )
+    }
+
+    /// How to restore what the kata owns and keep the learner's work, in the kata's own terms.
+    static func keepWorkAdvice(_ kata: Kata, restoring what: String) -> String {
+        let flag = ResetFrontend.keepWorkFlag(for: kata)
+        return kata.metadata.kind == .tests
+            ? "`kata reset \(kata.number) \(flag)` puts back the shipped \(what == "code" ? "code" : "Package.swift and code") and keeps your tests."
+            : "`kata reset \(kata.number) \(flag)` puts back the shipped \(what) and tests and keeps your code in Sources/."
     }
 
     /// A kata that needs a newer Swift than the learner's declares it as its tools version

@@ -18,20 +18,34 @@ public struct ResetFrontend: Sendable {
         self.context = context
     }
 
-    /// `testsOnly` restores `Tests/` and `Package.swift` and leaves the learner's code alone.
-    public func run(kata reference: String, assumeYes: Bool, testsOnly: Bool = false, now: Date = Date()) throws
-        -> Int32
-    {
+    /// `keepingWork` restores what the kata owns and leaves the learner's work alone: in a kata
+    /// of the first kind the tests and `Package.swift` are restored and the code kept
+    /// (`--tests-only`); in a tests kata the code, its versions and `Package.swift` are restored
+    /// and the learner's tests kept (`--code-only`). `flag` is how the learner asked, to check it
+    /// fits the kata.
+    public func run(
+        kata reference: String, assumeYes: Bool, keepingWork: Bool = false, flag: String? = nil, now: Date = Date()
+    ) throws -> Int32 {
         let catalog = try context.catalog()
         let kata = try catalog.kata(named: reference)
         let console = context.console
+        if let flag, flag != Self.keepWorkFlag(for: kata) {
+            let work = kata.metadata.kind == .tests ? "your tests" : "your code"
+            throw KataError(
+                .usage,
+                "\(flag) does not fit \(kata.heading): in this kata \(work) \(kata.metadata.kind == .tests ? "are" : "is") yours, and \(Self.keepWorkFlag(for: kata)) keeps \(kata.metadata.kind == .tests ? "them" : "it").",
+                advice:
+                    "Run `kata reset \(kata.number) \(Self.keepWorkFlag(for: kata))`, or `kata reset \(kata.number)` to start the kata over."
+            )
+        }
         let shipped = try ShippedRecord.load(for: kata)
         try Self.validatePaths(of: shipped, kata: kata)
         try Self.requireInside(catalog.repository, kata: kata, paths: Array(shipped.files.keys))
         let differences = shipped.differences(from: try ShippedRecord.capture(kata)).filter { change in
-            !testsOnly || change.path.hasPrefix("Tests/") || change.path == "Package.swift"
+            !keepingWork || !kata.isLearnerWork(change.path)
         }
-        let what = testsOnly ? "its shipped tests" : "its starter"
+        let what =
+            keepingWork ? (kata.metadata.kind == .tests ? "its shipped code" : "its shipped tests") : "its starter"
         guard !differences.isEmpty else {
             console.line("\(kata.heading) is already as shipped; nothing to reset.")
             return ExitStatus.success
@@ -89,7 +103,7 @@ public struct ResetFrontend: Sendable {
             )
         }
         // The kata is back at its start, so its recorded result no longer holds.
-        if !testsOnly {
+        if !keepingWork {
             try? catalog.repository.progressStore.forget(kata)
         }
         var counts: [String] = []
@@ -101,6 +115,12 @@ public struct ResetFrontend: Sendable {
             "Your files are saved in \(catalog.repository.relativePath(backup.path))/; copy back anything you want to keep."
         )
         return ExitStatus.success
+    }
+
+    /// The flag that keeps the learner's work: `--tests-only` (keep the code) or, in a tests
+    /// kata, `--code-only` (keep the tests).
+    public static func keepWorkFlag(for kata: Kata) -> String {
+        kata.metadata.kind == .tests ? "--code-only" : "--tests-only"
     }
 
     /// Copies the learner's `Package.swift`, `Sources/` and `Tests/` (every file, text or not) to
@@ -123,7 +143,7 @@ public struct ResetFrontend: Sendable {
         do {
             try? fileManager.removeItem(at: partial)
             try fileManager.createDirectory(at: partial, withIntermediateDirectories: true)
-            for name in ["Package.swift", "Sources", "Tests"] {
+            for name in ["Package.swift"] + kata.shippedFolders {
                 let source = kata.directory.appendingPathComponent(name)
                 guard fileManager.fileExists(atPath: source.path) else { continue }
                 try fileManager.copyItem(at: source, to: partial.appendingPathComponent(name))
@@ -147,7 +167,7 @@ public struct ResetFrontend: Sendable {
             let components = path.split(separator: "/", omittingEmptySubsequences: false)
             let inCode =
                 path == "Package.swift"
-                || ((components.first == "Sources" || components.first == "Tests") && components.count > 1)
+                || (components.first.map { kata.shippedFolders.contains(String($0)) } == true && components.count > 1)
             let safe = !path.hasPrefix("/") && !components.contains { $0 == ".." || $0 == "." || $0.isEmpty }
             guard inCode, safe else {
                 throw KataError(
@@ -164,7 +184,7 @@ public struct ResetFrontend: Sendable {
     /// repository: a `Sources` that is a symbolic link would have reset overwrite what it points to.
     static func requireInside(_ repository: KataRepository, kata: Kata, paths: [String]) throws {
         try repository.requireInside(repository.backupsDirectory, what: ".kata/backups")
-        for path in ["Package.swift", "Sources", "Tests"] + paths.sorted() {
+        for path in ["Package.swift"] + kata.shippedFolders + paths.sorted() {
             try repository.requireInside(
                 kata.directory.appendingPathComponent(path), what: "Katas/\(kata.folderName)/\(path)")
         }
@@ -172,10 +192,8 @@ public struct ResetFrontend: Sendable {
 
     private func removeEmptyFolders(above file: URL, in kata: Kata) {
         var folder = file.deletingLastPathComponent()
-        let stops = [
-            kata.directory, kata.directory.appendingPathComponent("Sources"),
-            kata.directory.appendingPathComponent("Tests"),
-        ].map(\.standardizedFileURL.path)
+        let stops = ([kata.directory] + kata.shippedFolders.map { kata.directory.appendingPathComponent($0) })
+            .map(\.standardizedFileURL.path)
         while !stops.contains(folder.standardizedFileURL.path),
             (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.isEmpty == true
         {
