@@ -1,7 +1,8 @@
 import Foundation
 
 /// `kata solution N`: the reference solution as a diff against the learner's own code, then its
-/// notes (`SOLUTION.md`), paged on a terminal.
+/// notes (`SOLUTION.md`), paged on a terminal. In a tests kata the solution is the reference test
+/// suite, compared with the learner's tests.
 ///
 /// After the kata passed it is shown at once. Before, it is a spoiler: on a terminal the learner
 /// is asked first; piped, only `assumeYes: true` (`--yes`) shows it. Nothing the learner wrote is
@@ -63,17 +64,19 @@ public struct SolutionFrontend: Sendable {
 
     private func render(_ kata: Kata, folders: Folders, repository: KataRepository) throws -> String {
         let style = context.console.style
-        var text = style.bold("Reference solution · \(kata.heading)") + "\n"
+        let tests = kata.metadata.kind == .tests
+        let yours = tests ? "Your tests" : "Your code"
+        var text = style.bold("\(tests ? "Reference tests" : "Reference solution") · \(kata.heading)") + "\n"
         let diff = try SourceDiff(runner: context.runner, repository: repository)
             .compare(folders.learnerSources, with: folders.solutionSources, style: style)
         if let diff {
             text +=
                 style.dim(
-                    "Your code in \(folders.learnerSources) (-) against the reference in \(folders.solutionSources) (+):"
+                    "\(yours) in \(folders.learnerSources) (-) against the reference in \(folders.solutionSources) (+):"
                 ) + "\n\n"
             text += diff
         } else {
-            text += "\nYour code in \(folders.learnerSources) is the same as the reference solution.\n"
+            text += "\n\(yours) in \(folders.learnerSources) \(tests ? "are" : "is") the same as the reference.\n"
         }
         text += "\n"
         if let notes = FileManager.default.contents(atPath: folders.notes.path) {
@@ -105,22 +108,25 @@ public struct SolutionFrontend: Sendable {
                         "Some copies of the katas come without Solutions/ (a workshop may hand them out later). If you deleted it, `git checkout -- \(solution)` restores it."
                 )
             }
-            let solutionSources = kata.solutionDirectory.appendingPathComponent("Sources", isDirectory: true)
+            // The learner's work: the code, or in a tests kata the tests.
+            let part = kata.metadata.kind == .tests ? "Tests" : "Sources"
+            let work = kata.metadata.kind == .tests ? "tests" : "code"
+            let solutionSources = kata.solutionDirectory.appendingPathComponent(part, isDirectory: true)
             self.solutionSources = repository.relativePath(solutionSources.path)
             guard Self.isDirectory(solutionSources) else {
                 throw KataError(
                     .invalidCatalog,
-                    "The reference solution of \(kata.heading) has no code: \(self.solutionSources) is missing.",
+                    "The reference solution of \(kata.heading) has no \(work): \(self.solutionSources) is missing.",
                     advice: "`git checkout -- \(self.solutionSources)` restores it."
                 )
             }
-            let learnerSources = kata.directory.appendingPathComponent("Sources", isDirectory: true)
+            let learnerSources = kata.directory.appendingPathComponent(part, isDirectory: true)
             self.learnerSources = repository.relativePath(learnerSources.path)
             guard Self.isDirectory(learnerSources) else {
                 throw KataError(
                     .invalidCatalog,
-                    "\(self.learnerSources), your code for \(kata.heading), is missing.",
-                    advice: "`git checkout -- \(self.learnerSources)` restores the starter code."
+                    "\(self.learnerSources), your \(work) for \(kata.heading), is missing.",
+                    advice: "`kata reset \(kata.number)` brings back the starter \(work)."
                 )
             }
             notes = kata.solutionDirectory.appendingPathComponent("SOLUTION.md")
