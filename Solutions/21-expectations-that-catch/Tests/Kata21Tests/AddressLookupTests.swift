@@ -1,0 +1,381 @@
+import Foundation
+import Kata21
+import XCTest
+
+/// AddressLookup's promises, checked with XCTest expectations.
+///
+/// The lookup calls back in a block on its callback queue: the main queue in most of these tests.
+/// The tests run on the main thread, so that block can only run while a test waits.
+/// `drainMainQueue()` is the barrier: it queues one more block and waits for it, and the main queue
+/// is serial, so by then every block the lookup queued before it has run. After the barrier the
+/// verdict on an expectation is read with `wait(for:timeout: 0)`: whatever was going to happen has
+/// happened. No test waits out a timeout when the code is right, and none waits for one to catch
+/// a bug: a missing call, a second call or a call after `cancel()` fails at once.
+final class AddressLookupTests: XCTestCase {
+    private let alma = Address(line: "14 Alma Road", postcode: "SW18 1AA")
+    private let elm = Address(line: "3 Elm Grove", postcode: "SW18 1AA")
+    private let station = Address(line: "1 Station Approach", postcode: "E1 6AN")
+    private let quay = Address(line: "9 Quay Street", postcode: "N1 9GU")
+
+    // MARK: - Helpers
+
+    /// Returns once the main queue has run every block queued on it before this call.
+    private func drainMainQueue() {
+        let drained = expectation(description: "the main queue ran every block queued before this one")
+        DispatchQueue.main.async { drained.fulfill() }
+        wait(for: [drained], timeout: 1)
+    }
+
+    /// An expectation for one lookup's completion: met by the first call, failed by a second one.
+    private func completesOnce(_ description: String) -> XCTestExpectation {
+        let completed = expectation(description: description)
+        completed.expectedFulfillmentCount = 1  // the default, spelled out: one call...
+        completed.assertForOverFulfill = true  // ...and a second one fails the test (off by default on Linux)
+        return completed
+    }
+
+    /// An expectation that fails the test if it is fulfilled at all.
+    private func neverCalled(_ description: String) -> XCTestExpectation {
+        let silent = expectation(description: description)
+        silent.isInverted = true
+        return silent
+    }
+
+    // MARK: - Asking the directory
+
+    func test_theFirstLookupOfAPostcode_asksTheDirectoryOnce_beforeLookUpReturns() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let completed = completesOnce("completion ran once the directory answered")
+
+        lookup.lookUp("SW18 1AA") { _ in completed.fulfill() }
+
+        XCTAssertEqual(
+            directory.requestCount, 1,
+            "lookUp returned having asked the directory \(directory.requestCount) times: the first lookup of a "
+                + "well-formed postcode asks once, before it returns.")
+        directory.answerEveryOpenRequest(with: .success([alma]))
+        drainMainQueue()
+        wait(for: [completed], timeout: 0)
+    }
+
+    func test_aMalformedPostcode_failsOnce_withoutAskingTheDirectory() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let completed = completesOnce("completion ran once for the malformed postcode \"SW18-1AA\"")
+        let results = Recorded<Result<[Address], LookupError>>()
+
+        lookup.lookUp("SW18-1AA") {
+            results.append($0)
+            completed.fulfill()
+        }
+        drainMainQueue()
+
+        wait(for: [completed], timeout: 0)
+        XCTAssertEqual(results.values, [.failure(.malformedPostcode)], "A hyphen is not part of a postcode.")
+        XCTAssertEqual(directory.requestCount, 0, "A malformed postcode is never sent to the directory.")
+    }
+
+    func test_afterAFailure_theNextLookupOfThatPostcode_asksTheDirectoryAgain() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let failed = completesOnce("the first lookup completed with the directory's failure")
+
+        lookup.lookUp("SW18 1AA") { _ in failed.fulfill() }
+        directory.answerOldestRequest(with: .failure(DirectoryDown()))
+        drainMainQueue()
+        wait(for: [failed], timeout: 0)
+
+        let retried = completesOnce("the lookup after the failure completed once the directory answered")
+        lookup.lookUp("SW18 1AA") { _ in retried.fulfill() }
+        XCTAssertEqual(
+            directory.requestCount, 2,
+            "After a lookup failed, the next one of the same postcode must ask the directory again: a failure "
+                + "is never remembered, or a customer who was offline once stays without addresses.")
+        directory.answerEveryOpenRequest(with: .success([alma]))
+        drainMainQueue()
+        wait(for: [retried], timeout: 0)
+    }
+
+    // MARK: - Every path calls back, once
+
+    func test_foundAddresses_completeOnce_inTheDirectorysOrder() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let completed = completesOnce("completion ran once with the addresses the directory found")
+        let results = Recorded<Result<[Address], LookupError>>()
+
+        lookup.lookUp("SW18 1AA") {
+            results.append($0)
+            completed.fulfill()
+        }
+        directory.answerOldestRequest(with: .success([elm, alma]))
+        drainMainQueue()
+
+        wait(for: [completed], timeout: 0)
+        XCTAssertEqual(results.values, [.success([elm, alma])], "The addresses come back as the directory sent them.")
+    }
+
+    func test_aDirectoryFailure_completesOnce_withDirectoryUnavailable() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let completed = completesOnce(
+            "completion ran once when the directory failed (without it the form's spinner spins forever)")
+        let results = Recorded<Result<[Address], LookupError>>()
+
+        lookup.lookUp("SW18 1AA") {
+            results.append($0)
+            completed.fulfill()
+        }
+        directory.answerOldestRequest(with: .failure(DirectoryDown()))
+        drainMainQueue()
+
+        wait(for: [completed], timeout: 0)
+        XCTAssertEqual(results.values, [.failure(.directoryUnavailable)])
+    }
+
+    func test_aPostcodeWithNoAddresses_completesOnce_withNoAddresses() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let completed = completesOnce("completion ran once when the directory found no address")
+        let results = Recorded<Result<[Address], LookupError>>()
+
+        lookup.lookUp("SW18 1AA") {
+            results.append($0)
+            completed.fulfill()
+        }
+        directory.answerOldestRequest(with: .success([]))
+        drainMainQueue()
+
+        wait(for: [completed], timeout: 0)
+        XCTAssertEqual(results.values, [.failure(.noAddresses)])
+    }
+
+    /// Whether the lookup remembers the postcode or asks the directory again is its own business:
+    /// the test answers whatever the lookup asked, and counts the calls.
+    func test_aPostcodeFoundBefore_completesExactlyOnce() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let first = completesOnce("the first lookup of SW18 1AA completed")
+        lookup.lookUp("SW18 1AA") { _ in first.fulfill() }
+        directory.answerOldestRequest(with: .success([alma, elm]))
+        drainMainQueue()
+        wait(for: [first], timeout: 0)
+
+        let again = completesOnce(
+            "the second lookup of SW18 1AA completed exactly once (the form shows one list per lookup, "
+                + "not a list from memory and then another one)")
+        let results = Recorded<Result<[Address], LookupError>>()
+        lookup.lookUp("SW18 1AA") {
+            results.append($0)
+            again.fulfill()
+        }
+        directory.answerEveryOpenRequest(with: .success([alma, elm]))  // if it asked again, here is the answer
+        drainMainQueue()
+
+        wait(for: [again], timeout: 0)
+        XCTAssertEqual(results.values, [.success([alma, elm])])
+    }
+
+    // MARK: - Never before lookUp returns
+
+    func test_aMalformedPostcode_isReportedOnlyAfterLookUpReturned() {
+        let lookup = AddressLookup(directory: ManualDirectory())
+        let completed = completesOnce("completion ran for the malformed postcode")
+        var lookUpReturned = false
+        var calledBeforeReturning = false
+
+        lookup.lookUp("12") { _ in
+            if !lookUpReturned { calledBeforeReturning = true }
+            completed.fulfill()
+        }
+        lookUpReturned = true
+
+        XCTAssertFalse(
+            calledBeforeReturning,
+            "completion ran inside lookUp, before it returned. The form sets up its spinner after calling lookUp, "
+                + "so an answer known at once must still come later, in a block on the callback queue.")
+        drainMainQueue()
+        wait(for: [completed], timeout: 0)
+    }
+
+    func test_anAnswerTheDirectoryHadAtHand_isReportedOnlyAfterLookUpReturned() {
+        let directory = ManualDirectory()
+        directory.answerAtOnce(with: .success([alma]))
+        let lookup = AddressLookup(directory: directory)
+        let completed = completesOnce("completion ran for an answer the directory gave inside fetchAddresses")
+        var lookUpReturned = false
+        var calledBeforeReturning = false
+
+        lookup.lookUp("SW18 1AA") { _ in
+            if !lookUpReturned { calledBeforeReturning = true }
+            completed.fulfill()
+        }
+        lookUpReturned = true
+
+        XCTAssertFalse(
+            calledBeforeReturning,
+            "The directory answered inside fetchAddresses, and completion ran before lookUp returned. "
+                + "However fast the answer, it reaches the form in a block on the callback queue.")
+        drainMainQueue()
+        wait(for: [completed], timeout: 0)
+    }
+
+    func test_aPostcodeFoundBefore_isReportedOnlyAfterLookUpReturned() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let first = completesOnce("the first lookup of SW18 1AA completed")
+        lookup.lookUp("SW18 1AA") { _ in first.fulfill() }
+        directory.answerOldestRequest(with: .success([alma]))
+        drainMainQueue()
+        wait(for: [first], timeout: 0)
+
+        directory.answerAtOnce(with: .success([alma]))  // should it ask again, the answer is at hand
+        let again = completesOnce("the second lookup of SW18 1AA completed")
+        var lookUpReturned = false
+        var calledBeforeReturning = false
+        lookup.lookUp("SW18 1AA") { _ in
+            if !lookUpReturned { calledBeforeReturning = true }
+            again.fulfill()
+        }
+        lookUpReturned = true
+
+        XCTAssertFalse(
+            calledBeforeReturning,
+            "A postcode looked up before was reported inside lookUp, before it returned: even an answer from "
+                + "memory reaches the form in a block on the callback queue.")
+        drainMainQueue()
+        wait(for: [again], timeout: 0)
+    }
+
+    // MARK: - On the callback queue
+
+    /// The lookup is handed a queue of the test's own, marked with a key, and the directory answers
+    /// from a background thread, as URLSession does. Each completion notes whether it ran in a
+    /// block on that queue. After each answer the test drains that queue and then the main queue, so
+    /// a completion sent to the main queue instead has run too, and was seen off the queue.
+    func test_callsBackInABlockOnTheCallbackQueue_onEveryPath() {
+        let callbacks = DispatchQueue(label: "kata21.callbacks")
+        let marker = DispatchSpecificKey<Bool>()
+        callbacks.setSpecific(key: marker, value: true)
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory, callbackQueue: callbacks)
+        let offQueue = Recorded<String>()
+
+        func lookUp(_ postcode: String, _ path: String, answer: Result<[Address], Error>?) {
+            let completed = completesOnce("completion ran for \(path)")
+            lookup.lookUp(postcode) { _ in
+                if DispatchQueue.getSpecific(key: marker) != true { offQueue.append(path) }
+                completed.fulfill()
+            }
+            if let answer {
+                let answered = expectation(description: "the directory's answer for \(path) returned")
+                DispatchQueue.global().async {
+                    directory.answerEveryOpenRequest(with: answer)
+                    answered.fulfill()
+                }
+                wait(for: [answered], timeout: 1)
+            }
+            callbacks.sync {}  // what the lookup queued on its callback queue has run...
+            drainMainQueue()  // ...and so has anything it sent to the main queue instead
+            wait(for: [completed], timeout: 0)
+        }
+
+        lookUp("SW18-1AA", "a malformed postcode", answer: nil)
+        lookUp("SW18 1AA", "found addresses", answer: .success([alma]))
+        lookUp("SW18 1AA", "a postcode found before", answer: .success([alma]))
+        lookUp("E1 6AN", "a directory failure", answer: .failure(DirectoryDown()))
+        lookUp("N1 9GU", "no addresses", answer: .success([]))
+
+        XCTAssertEqual(
+            offQueue.values, [],
+            "completion ran outside a block on the callbackQueue the lookup was given, for these paths. The app "
+                + "passes the main queue, but the lookup must use the queue it is handed, on every path.")
+    }
+
+    // MARK: - Lookups that overlap
+
+    func test_overlappingLookups_eachCompleteWithTheirOwnAddresses() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let allCompleted = expectation(description: "each of the three overlapping lookups completed")
+        allCompleted.expectedFulfillmentCount = 3  // met by the third call...
+        allCompleted.assertForOverFulfill = true  // ...and a fourth fails the test
+        let sw18 = Recorded<Result<[Address], LookupError>>()
+        let e1 = Recorded<Result<[Address], LookupError>>()
+        let n1 = Recorded<Result<[Address], LookupError>>()
+
+        lookup.lookUp("SW18 1AA") {
+            sw18.append($0)
+            allCompleted.fulfill()
+        }
+        lookup.lookUp("E1 6AN") {
+            e1.append($0)
+            allCompleted.fulfill()
+        }
+        lookup.lookUp("N1 9GU") {
+            n1.append($0)
+            allCompleted.fulfill()
+        }
+        // The directory answers the newest request first: N1, then E1, then SW18.
+        directory.answerNewestRequest(with: .success([quay]))
+        directory.answerNewestRequest(with: .success([station]))
+        directory.answerNewestRequest(with: .success([alma]))
+        drainMainQueue()
+
+        wait(for: [allCompleted], timeout: 0)
+        let message =
+            "Three lookups were in flight and the directory answered them last first. Each completion "
+            + "must get the answer to its own postcode, once: keep each lookup's completion with its own request."
+        XCTAssertEqual(sw18.values, [.success([alma])], message)
+        XCTAssertEqual(e1.values, [.success([station])], message)
+        XCTAssertEqual(n1.values, [.success([quay])], message)
+    }
+
+    // MARK: - Cancel
+
+    func test_aCancelledLookup_staysSilent_evenWhenItsAnswerIsAlreadyQueued() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let silent = neverCalled(
+            "completion did not run after cancel(), although the answer was already queued when the "
+                + "customer typed another postcode")
+
+        let handle = lookup.lookUp("SW18 1AA") { _ in silent.fulfill() }
+        directory.answerOldestRequest(with: .success([alma]))  // the answer is queued on the main queue now...
+        handle.cancel()  // ...and the customer moves on before it runs
+
+        drainMainQueue()  // everything the lookup queued has run by now...
+        wait(for: [silent], timeout: 0)  // ...so read the verdict without waiting
+    }
+
+    func test_aLookupCancelledBeforeTheAnswer_staysSilent_andTheOthersStillComplete() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let silent = neverCalled("completion did not run for the cancelled lookup of SW18 1AA")
+        let othersCompleted = expectation(
+            description: "the lookup of E1 6AN and the other lookup of SW18 1AA, not cancelled, both completed")
+        othersCompleted.expectedFulfillmentCount = 2
+        othersCompleted.assertForOverFulfill = true
+        let others = Recorded<Result<[Address], LookupError>>()
+
+        lookup.lookUp("E1 6AN") {
+            others.append($0)
+            othersCompleted.fulfill()
+        }
+        let cancelled = lookup.lookUp("SW18 1AA") { _ in silent.fulfill() }
+        lookup.lookUp("SW18 1AA") {
+            others.append($0)
+            othersCompleted.fulfill()
+        }
+        cancelled.cancel()
+        directory.answerOldestRequest(with: .success([station]))  // E1 asked first
+        directory.answerEveryOpenRequest(with: .success([alma]))  // then SW18, in one request or two
+        drainMainQueue()
+
+        wait(for: [silent, othersCompleted], timeout: 0)
+        XCTAssertEqual(
+            others.values.count, 2,
+            "cancel() silences the lookup it was returned for, and only that one, even for the same postcode.")
+    }
+}

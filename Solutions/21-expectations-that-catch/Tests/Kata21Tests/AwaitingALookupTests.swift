@@ -1,0 +1,51 @@
+import Foundation
+import Kata21
+import Testing
+
+/// The same promise, seen from Swift Testing.
+///
+/// `confirmation` would not wait for a callback queued for later: it checks its count the moment
+/// its body returns. A checked continuation does wait: the test is suspended until the completion
+/// resumes it. A continuation must be resumed exactly once, so the completion resumes it through a
+/// gate that lets the first call through and counts any other: a second call fails the test
+/// instead of crashing the whole run.
+@Suite("Awaiting a lookup")
+struct AwaitingALookupTests {
+    @Test("found addresses can be awaited through a checked continuation, and arrive once")
+    func foundAddressesCanBeAwaited() async {
+        let callbacks = DispatchQueue(label: "kata21.awaited-callbacks")
+        let directory = ManualDirectory()
+        directory.answerAtOnce(with: .success([Address(line: "14 Alma Road", postcode: "SW18 1AA")]))
+        let lookup = AddressLookup(directory: directory, callbackQueue: callbacks)
+        let gate = FirstCallGate()
+
+        let result = await withCheckedContinuation { continuation in
+            lookup.lookUp("SW18 1AA") { result in
+                if gate.letThrough() { continuation.resume(returning: result) }
+            }
+        }
+        callbacks.sync {}  // a second call, if any, has run by now
+
+        #expect(result == .success([Address(line: "14 Alma Road", postcode: "SW18 1AA")]))
+        #expect(gate.turnedAway == 0, "completion ran more than once for one lookup")
+    }
+}
+
+/// Lets the first call through and counts the others. Safe from any thread.
+final class FirstCallGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+
+    func letThrough() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        calls += 1
+        return calls == 1
+    }
+
+    var turnedAway: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return max(0, calls - 1)
+    }
+}
