@@ -33,7 +33,8 @@ let approachableConcurrency = KataSettings(
 /// One line per kata: its folder under `Katas/` and `Solutions/`, and the language mode its
 /// own `Package.swift` declares. The root package compiles each reference solution as the kata's
 /// module and runs the kata's own tests against it, so `swift test` here proves every kata can be
-/// solved. The list is written out (not discovered from the file system) because SwiftPM caches
+/// solved; for a kata where the learner writes the tests (`kind: .tests`), it runs the reference
+/// tests against the kata's shipped code (`kata verify` runs them against every other version). The list is written out (not discovered from the file system) because SwiftPM caches
 /// the evaluated manifest by its text: a folder added later would stay invisible.
 let katas: [Kata] = [
     Kata("01-stub-the-dispatcher", .v5),
@@ -62,8 +63,12 @@ struct KataSettings {
 }
 
 struct Kata {
+    /// What the learner writes: the code (katas 01–18), or the tests.
+    enum Kind { case code, tests }
+
     var folder: String
     var languageMode: SwiftLanguageMode
+    var kind: Kind = .code
     /// Dependencies of the kata module on Linux only (OpenCombine stands in for Combine there).
     var linuxDependencies: [Target.Dependency] = []
     /// Settings the kata's own `Package.swift` gives its module and its tests, besides the language mode.
@@ -72,17 +77,26 @@ struct Kata {
     var needsSwift62 = false
 
     init(
-        _ folder: String, _ languageMode: SwiftLanguageMode, linuxDependencies: [Target.Dependency] = [],
-        settings: KataSettings = KataSettings(), needsSwift62: Bool = false
+        _ folder: String, _ languageMode: SwiftLanguageMode, kind: Kind = .code,
+        linuxDependencies: [Target.Dependency] = [], settings: KataSettings = KataSettings(), needsSwift62: Bool = false
     ) {
         self.folder = folder
         self.languageMode = languageMode
+        self.kind = kind
         self.linuxDependencies = linuxDependencies
         self.settings = settings
         self.needsSwift62 = needsSwift62
     }
 
     var module: String { "Kata" + folder.prefix(2) }
+    /// The module the tests run against: the reference solution, or a tests kata's shipped code.
+    var modulePath: String {
+        kind == .tests ? "Katas/\(folder)/Sources/\(module)" : "Solutions/\(folder)/Sources/\(module)"
+    }
+    /// The tests: the kata's own, or a tests kata's reference tests.
+    var testsPath: String {
+        kind == .tests ? "Solutions/\(folder)/Tests/\(module)Tests" : "Katas/\(folder)/Tests/\(module)Tests"
+    }
 }
 
 let package = Package(
@@ -143,13 +157,13 @@ let package = Package(
                 Target.target(
                     name: kata.module,
                     dependencies: kata.linuxDependencies,
-                    path: "Solutions/\(kata.folder)/Sources/\(kata.module)",
+                    path: kata.modulePath,
                     swiftSettings: [.swiftLanguageMode(kata.languageMode)] + kata.settings.module
                 ),
                 Target.testTarget(
                     name: "\(kata.module)Tests",
                     dependencies: [.target(name: kata.module)],
-                    path: "Katas/\(kata.folder)/Tests/\(kata.module)Tests",
+                    path: kata.testsPath,
                     swiftSettings: [.swiftLanguageMode(kata.languageMode)] + kata.settings.tests
                 ),
             ]

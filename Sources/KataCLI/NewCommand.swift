@@ -3,6 +3,7 @@ import KataKit
 
 extension KataMetadata.Difficulty: ExpressibleByArgument {}
 extension KataScaffold.LanguageMode: ExpressibleByArgument {}
+extension KataMetadata.Kind: ExpressibleByArgument {}
 
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,8 +16,14 @@ struct NewCommand: ParsableCommand {
             Kata("NN-slug", .v6) to the katas list of the root Package.swift. NN is the next free \
             number (or --number), the slug is made from the title.
 
-            Right away, `kata verify NN` passes: you start from green tooling, then replace the \
-            placeholders and every TODO with the kata.
+            Right away, `kata verify NN` passes every rule but one: the kata has one example wrong \
+            solution of the five it needs. You start from green tooling, then replace the \
+            placeholders and every TODO with the kata, and write the other wrong solutions.
+
+            --kind tests makes a kata where the learner writes the tests (front matter `kind: \
+            tests`): correct code in Sources, two other correct versions in Wheats/, a buggy one in \
+            Chaffs/, a starter test that catches nothing, and the reference tests in \
+            Solutions/NN-slug/Tests; `kata check` grades a learner's tests against every version.
 
             Nothing is ever overwritten: a title whose slug exists, a number that is taken, or an \
             out-of-range value is refused before anything is written (exit 64), and a failure while \
@@ -25,6 +32,7 @@ struct NewCommand: ParsableCommand {
             Examples:
               kata new "Retry without waiting" --patterns "virtual time,fake" --minutes 30
               kata new "Drain the queue" --patterns barrier --language-mode 5
+              kata new "Catch it with a stub" --patterns "synchronous stub" --kind tests
             """
     )
 
@@ -56,13 +64,20 @@ struct NewCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The kata's Swift language mode: 5 for legacy GCD code.", valueName: "5|6"))
     var languageMode: KataScaffold.LanguageMode = .v6
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "What the learner writes: code (make it testable) or tests (graded against correct and buggy versions).",
+            valueName: "code|tests"))
+    var kind: KataMetadata.Kind = .code
+
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
         let context = options.context()
         let request = NewFrontend.Request(
             title: title, patterns: patterns, minutes: minutes, difficulty: difficulty,
-            summary: summary, seed: seed, number: number, languageMode: languageMode
+            summary: summary, seed: seed, number: number, languageMode: languageMode, kind: kind
         )
         try runFrontend(console: context.console) {
             try NewFrontend(context: context).run(request)

@@ -45,10 +45,14 @@ public struct KataScaffold: Sendable, Equatable {
     public var solutionFolder: String { "Solutions/\(folderName)" }
 
     /// The line `kata new` adds to the `katas` list of the root `Package.swift`.
-    public var manifestEntry: String { "Kata(\"\(folderName)\", \(languageMode.manifestName))," }
+    public var manifestEntry: String {
+        let kind = metadata.kind == .tests ? ", kind: .tests" : ""
+        return "Kata(\"\(folderName)\", \(languageMode.manifestName)\(kind)),"
+    }
 
     /// Every file, by its path relative to the repository root.
     public var files: [String: String] {
+        if metadata.kind == .tests { return testsKataFiles }
         let placeholder = "Sources/\(moduleName)/Placeholder.swift"
         return [
             "\(kataFolder)/Package.swift": package,
@@ -168,17 +172,15 @@ public struct KataScaffold: Sendable, Equatable {
         """
     }
 
-    var readme: String {
-        let number = metadata.number
-        let hintBlocks = metadata.hints.enumerated().map { index, hint in
-            "<details><summary>Hint \(index + 1)</summary>\n\n\(hint)\n\n</details>"
-        }.joined(separator: "\n")
+    /// The README's front matter, `---` lines included.
+    var frontMatter: String {
+        let kind = metadata.kind == .tests ? "kind: tests\n" : ""
         return """
             ---
-            number: \(number)
+            number: \(metadata.number)
             title: \(YAMLText.scalar(metadata.title))
             slug: \(YAMLText.scalar(metadata.slug))
-            patterns: [\(metadata.patterns.map { YAMLText.scalar($0, inFlowSequence: true) }.joined(separator: ", "))]
+            \(kind)patterns: [\(metadata.patterns.map { YAMLText.scalar($0, inFlowSequence: true) }.joined(separator: ", "))]
             seed: \(YAMLText.scalar(metadata.seed))
             minutes: \(metadata.minutes)
             difficulty: \(metadata.difficulty.rawValue)
@@ -186,6 +188,20 @@ public struct KataScaffold: Sendable, Equatable {
             hints:
             \(metadata.hints.map { "  - " + YAMLText.scalar($0) }.joined(separator: "\n"))
             ---
+            """
+    }
+
+    /// The README's `## Hints` section body: one `<details>` block per hint.
+    var hintBlocks: String {
+        metadata.hints.enumerated().map { index, hint in
+            "<details><summary>Hint \(index + 1)</summary>\n\n\(hint)\n\n</details>"
+        }.joined(separator: "\n")
+    }
+
+    var readme: String {
+        let number = metadata.number
+        return """
+            \(frontMatter)
 
             # Kata \(id) · \(metadata.title)
 

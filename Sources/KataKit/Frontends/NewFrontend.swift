@@ -1,9 +1,10 @@
 import Foundation
 
-/// `kata new "Title" --patterns "a,b"`: scaffolds a kata that already keeps every rule, so its
-/// author starts from green tooling: `Katas/NN-slug` (package, README, starter, a failing test,
-/// `.shipped.json`), `Solutions/NN-slug` (solution, `SOLUTION.md`) and its line in the root
-/// `Package.swift`. See ``KataScaffold`` for the files.
+/// `kata new "Title" --patterns "a,b"`: scaffolds a kata that already keeps every rule but the
+/// count of its wrong solutions, so its author starts from green tooling: `Katas/NN-slug` (package,
+/// README, starter, a failing test, `.shipped.json`), `Solutions/NN-slug` (solutions, a wrong one,
+/// `SOLUTION.md`) and its line in the root `Package.swift`; with `kind: .tests`, a kata where the
+/// learner writes the tests. See ``KataScaffold`` for the files.
 ///
 /// Every check runs before anything is written, and a failure while writing removes what was
 /// written (``ScaffoldInstaller``):
@@ -26,11 +27,13 @@ public struct NewFrontend: Sendable {
         /// nil for the next free number.
         public var number: Int?
         public var languageMode: KataScaffold.LanguageMode
+        /// What the learner writes: the code (the default), or the tests.
+        public var kind: KataMetadata.Kind
 
         public init(
             title: String, patterns: String, minutes: Int = 30, difficulty: KataMetadata.Difficulty = .intermediate,
             summary: String? = nil, seed: String? = nil, number: Int? = nil,
-            languageMode: KataScaffold.LanguageMode = .v6
+            languageMode: KataScaffold.LanguageMode = .v6, kind: KataMetadata.Kind = .code
         ) {
             self.title = title
             self.patterns = patterns
@@ -40,6 +43,7 @@ public struct NewFrontend: Sendable {
             self.seed = seed
             self.number = number
             self.languageMode = languageMode
+            self.kind = kind
         }
     }
 
@@ -79,10 +83,21 @@ public struct NewFrontend: Sendable {
             console.line("  README.md      " + style.dim("+ the kata's row in the kata table"))
         }
         console.line()
-        console.line("The placeholder code already keeps the rules: `kata verify \(number)` passes. Next:")
+        let wrong = scaffold.metadata.kind == .tests ? "buggy versions" : "wrong solutions"
+        console.line(
+            "The placeholder already keeps every rule of `kata verify \(number)` but one: it has 1 of the \(KataVerifier.minimumWrongSolutions) \(wrong) a kata needs. Next:"
+        )
         console.line(
             "  1. Fill in every TODO of \(scaffold.kataFolder)/README.md and \(scaffold.solutionFolder)/SOLUTION.md.")
-        console.line("  2. Replace the placeholder starter, test and solution with the kata's own (AUTHORING.md).")
+        if scaffold.metadata.kind == .tests {
+            console.line(
+                "  2. Replace the placeholder code, its versions in Wheats/ and Chaffs/, the starter test and the reference tests with the kata's own, five buggy versions at least (AUTHORING.md, \"Writing a tests kata\")."
+            )
+        } else {
+            console.line(
+                "  2. Replace the placeholder starter, test and solutions with the kata's own, then write five wrong solutions from its \"Your task\" (AUTHORING.md)."
+            )
+        }
         console.line(
             "  3. `kata ship \(number)` after changing the starter or the tests, then `kata verify \(number)`.")
         if readme == nil {
@@ -190,7 +205,7 @@ public struct NewFrontend: Sendable {
         let metadata = KataMetadata(
             number: number, title: title, slug: slug, patterns: patterns,
             seed: seed, minutes: request.minutes, difficulty: request.difficulty, summary: summary,
-            hints: KataScaffold.placeholderHints
+            hints: KataScaffold.placeholderHints, kind: request.kind
         )
         return KataScaffold(metadata: metadata, languageMode: request.languageMode)
     }

@@ -12,15 +12,25 @@ let katas: [Kata] = [
 ]
 
 struct Kata {
+    enum Kind { case code, tests }
+
     var folder: String
     var languageMode: SwiftLanguageMode
+    var kind: Kind
 
-    init(_ folder: String, _ languageMode: SwiftLanguageMode) {
+    init(_ folder: String, _ languageMode: SwiftLanguageMode, kind: Kind = .code) {
         self.folder = folder
         self.languageMode = languageMode
+        self.kind = kind
     }
 
     var module: String { "Kata" + folder.prefix(2) }
+    var modulePath: String {
+        kind == .tests ? "Katas/\(folder)/Sources/\(module)" : "Solutions/\(folder)/Sources/\(module)"
+    }
+    var testsPath: String {
+        kind == .tests ? "Solutions/\(folder)/Tests/\(module)Tests" : "Katas/\(folder)/Tests/\(module)Tests"
+    }
 }
 
 let package = Package(
@@ -29,13 +39,13 @@ let package = Package(
         [
             Target.target(
                 name: kata.module,
-                path: "Solutions/\(kata.folder)/Sources/\(kata.module)",
+                path: kata.modulePath,
                 swiftSettings: [.swiftLanguageMode(kata.languageMode)]
             ),
             Target.testTarget(
                 name: "\(kata.module)Tests",
                 dependencies: [.target(name: kata.module)],
-                path: "Katas/\(kata.folder)/Tests/\(kata.module)Tests",
+                path: kata.testsPath,
                 swiftSettings: [.swiftLanguageMode(kata.languageMode)]
             ),
         ]
