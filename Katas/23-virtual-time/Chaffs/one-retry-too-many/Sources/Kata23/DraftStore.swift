@@ -28,13 +28,18 @@ public struct HTTPDraftStore: DraftStore {
         request.httpBody = Data(text.utf8)
         request.timeoutInterval = 10
         session.dataTask(with: request) { _, response, error in
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            let result: Result<Void, Error> =
-                if let error { .failure(error) } else if (200..<300).contains(status) { .success(()) } else {
-                    .failure(DraftStoreError.badResponse(statusCode: status))
-                }
+            let result = Self.result(response: response, error: error)
             DispatchQueue.main.async { completion(result) }
         }.resume()
+    }
+
+    static func result(response: URLResponse?, error: Error?) -> Result<Void, Error> {
+        if let error { return .failure(error) }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else {
+            return .failure(DraftStoreError.badResponse(statusCode: status))
+        }
+        return .success(())
     }
 }
 
