@@ -1,0 +1,79 @@
+import Kata24
+import Testing
+
+// The cache, with a loader the test holds: a load lasts until the test releases it, so callers
+// can arrive while it is in flight on every run. `startCalls` puts them in the cache's queue
+// before the load can come back.
+@Suite("RestaurantCache, with a loader the test holds", .timeLimit(.minutes(1)))
+struct RestaurantCacheTests {
+    let loader = HeldLoader()
+    let cache: RestaurantCache
+
+    init() {
+        cache = RestaurantCache(loader: loader)
+    }
+
+    @Test("callers that come while a restaurant loads share its load")
+    func callersShareALoad() async throws {
+        let calls = await startCalls(3, for: "r1", on: cache)
+
+        await loader.release("r1", with: .success(pizzeria))
+
+        for call in calls {
+            #expect(try await call.value == pizzeria)
+        }
+        #expect(
+            await loader.requests == ["r1"],
+            "Three callers came while r1 was loading: they must share that load, one request in all.")
+    }
+
+    @Test("a failed load reaches every caller waiting for it, unchanged")
+    func aFailureReachesEveryone() async {
+        let calls = await startCalls(2, for: "r1", on: cache)
+
+        await loader.release("r1", with: .failure(NotFound()))
+
+        for call in calls {
+            await #expect(throws: NotFound()) { try await call.value }
+        }
+        #expect(await loader.requests == ["r1"], "One load, one failure: the cache does not retry on its own.")
+    }
+
+    @Test("a failed load is not kept: the next call loads again")
+    func aFailureIsNotKept() async throws {
+        await loader.release("r1", with: .failure(NotFound()))
+        await #expect(throws: NotFound()) { try await cache.restaurant(id: "r1") }
+
+        await loader.release("r1", with: .success(pizzeria))
+
+        let second = try? await cache.restaurant(id: "r1")
+        #expect(
+            second == pizzeria,
+            "The first load failed; the call after it must load again, and get the restaurant, not the old failure.")
+        #expect(await loader.requests == ["r1", "r1"])
+    }
+
+    @Test("a loaded restaurant is kept: later calls do not ask the loader")
+    func aRestaurantIsKept() async throws {
+        await loader.release("r1", with: .success(pizzeria))
+        #expect(try await cache.restaurant(id: "r1") == pizzeria)
+
+        #expect(try await cache.restaurant(id: "r1") == pizzeria)
+        #expect(try await cache.restaurant(id: "r1") == pizzeria)
+
+        #expect(await loader.requests == ["r1"], "r1 was loaded once: later calls must get it from the cache.")
+    }
+
+    @Test("a load holds up only the callers of the same restaurant")
+    func loadsOfOtherRestaurantsGoOn() async throws {
+        let pizzeriaCall = await startCalls(1, for: "r1", on: cache)[0]
+        let noodleCall = await startCalls(1, for: "r2", on: cache)[0]
+
+        await loader.release("r2", with: .success(noodleBar))
+        #expect(try await noodleCall.value == noodleBar, "r2 must not wait for r1, which is still loading.")
+
+        await loader.release("r1", with: .success(pizzeria))
+        #expect(try await pizzeriaCall.value == pizzeria)
+        #expect(Set(await loader.requests) == ["r1", "r2"])
+    }
+}
