@@ -103,6 +103,37 @@ struct NewFrontendTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test(
+        "writes a tests kata: its code, two correct versions, a buggy one and the reference tests, notes that quote its promises"
+    )
+    func writesATestsKata() throws {
+        let repository = try Fixtures.repositoryCopy()
+        let context = CommandContext(
+            workingDirectory: repository.root, environment: [:], console: CapturedConsole().console())
+        let status = try NewFrontend(context: context).run(
+            .init(title: "Catch it with a stub", patterns: "synchronous stub", kind: .tests))
+        #expect(status == 0)
+        let kata = try KataCatalog.load(from: repository).kata(named: "5")
+        #expect(kata.metadata.kind == .tests)
+        #expect(kata.correctVersions().map(\.name) == ["answers-backwards-reversed", "answers-in-pieces"])
+        #expect(kata.buggyVersions().map(\.name) == ["answers-in-capitals"])
+        for version in kata.correctVersions() + kata.buggyVersions() {
+            let notes = try #require(VersionNotes.load(for: version))
+            #expect(notes.problems(for: version, of: kata).isEmpty, "\(version.label)")
+        }
+        #expect(
+            FileManager.default.fileExists(
+                atPath: kata.referenceTestsDirectory.appendingPathComponent("PlaceholderTests.swift").path))
+        let verifier = KataVerifier(
+            repository: repository, runner: CommandRunner(environment: [:]), swift: URL(fileURLWithPath: "/"))
+        #expect(verifier.checkDocuments(kata).passed)
+        let manifest = try String(contentsOf: repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#"Kata("05-catch-it-with-a-stub", .v6, kind: .tests),"#))
+        #expect(
+            try ShippedRecord.load(for: kata).files.keys.contains(
+                "Wheats/answers-in-pieces/Sources/Kata05/Placeholder.swift"))
+    }
+
     @Test("a manifest without the katas list creates nothing and says which line to add")
     func noList() throws {
         let repository = try Fixtures.repositoryCopy()
