@@ -1,0 +1,233 @@
+import Foundation
+import Kata22
+import Testing
+
+/// PublishAlbumOperation's promises, checked on the test's thread.
+///
+/// The test calls `start()` itself and ends each upload by hand, so every step has happened by the
+/// time the call that caused it returns: nothing to wait for. What the operation told its
+/// observers is read from an operation that depends on it: Foundation makes it ready inside
+/// `didChangeValue(forKey: "isFinished")`, and only then.
+@Suite("PublishAlbumOperation")
+struct PublishAlbumOperationTests {
+    let album = ["harbour", "castle", "tram", "sunset"].map { URL(fileURLWithPath: "/journal/lisbon/\($0).jpg") }
+
+    // MARK: - Executing, then finished
+
+    @Test("start() asks the uploader for photos and leaves the operation executing")
+    func startLeavesItExecuting() {
+        let uploader = ManualUploader()
+        let publish = PublishAlbumOperation(photos: album, uploader: uploader)
+        let page = pageStep(dependingOn: publish)
+
+        publish.start()
+
+        #expect(!uploader.requestedPhotos.isEmpty, "start() returned without asking the uploader for any photo.")
+        #expect(
+            publish.isExecuting && !publish.isFinished,
+            """
+            start() has returned and no upload has ended, but isExecuting is \(publish.isExecuting) and isFinished \
+            is \(publish.isFinished). The work has only begun: an asynchronous operation stays executing until \
+            the uploads call back. (Work handed out from main() is "finished" the moment main() returns.)
+            """)
+        #expect(!page.isReady, "The page step is ready before a single photo is online.")
+    }
+
+    @Test("it stays executing, and the page step waits, while any upload is open")
+    func staysExecutingWhileUploadsAreOpen() {
+        let uploader = ManualUploader()
+        let publish = PublishAlbumOperation(photos: album, uploader: uploader)
+        let page = pageStep(dependingOn: publish)
+        let tooEarly = Recorded<Int>()
+
+        publish.start()
+        uploader.finishEveryUploadLatestFirst(in: album) { ended in
+            if ended < album.count, publish.isFinished || !publish.isExecuting || page.isReady {
+                tooEarly.append(ended)
+            }
+        }
+
+        #expect(
+            tooEarly.values.isEmpty,
+            """
+            With only \(tooEarly.values) of \(album.count) photos online, the operation was already finished (or \
+            no longer executing, or the page step ready). It finishes when the last upload has called back.
+            """)
+    }
+
+    @Test("when the last upload ends, the operation has finished and told the step that depends on it")
+    func lastUploadFinishesIt() {
+        let uploader = ManualUploader()
+        let publish = PublishAlbumOperation(photos: album, uploader: uploader)
+        let page = pageStep(dependingOn: publish)
+
+        publish.start()
+        uploader.finishEveryUploadLatestFirst(in: album)
+
+        #expect(uploader.requestedPhotos.count == album.count, "Every photo is asked for once.")
+        #expect(!publish.isExecuting, "Every upload has ended, and isExecuting is still true.")
+        try? #require(publish.isFinished, "Every upload has ended, and isFinished is still false.")
+        #expect(
+            page.isReady,
+            """
+            The last upload has ended and isFinished is true, but the page step that depends on the operation is \
+            still not ready: nobody polls isFinished. The operation must announce the change with \
+            willChangeValue/didChangeValue(forKey: "isFinished").
+            """)
+    }
+
+    @Test("photos the uploader answers at once: it has finished, and told the page step, when start() returns")
+    func answersAtOnce() {
+        let uploader = ManualUploader(answeringAtOnce: true)
+        let publish = PublishAlbumOperation(photos: album, uploader: uploader)
+        let page = pageStep(dependingOn: publish)
+
+        publish.start()
+
+        #expect(
+            publish.isFinished && !publish.isExecuting, "Every upload ended inside upload(), before start() returned.")
+        #expect(
+            page.isReady, "The operation finished inside start(), and the page step that depends on it is not ready.")
+        #expect(publish.links == album.map(link(for:)))
+    }
+
+    // MARK: - What it collects
+
+    @Test("links come in the album's order, whatever order the uploads end in")
+    func linksInAlbumOrder() {
+        let uploader = ManualUploader()
+        let publish = PublishAlbumOperation(photos: album, uploader: uploader)
+
+        publish.start()
+        uploader.finishEveryUploadLatestFirst(in: album)
+
+        #expect(
+            publish.links == album.map(link(for:)),
+            """
+            The uploads ended last photo first, and links are not in the album's order. The page shows the photos \
+            in the order of links: keep each link at its photo's position, not in the order the uploads end.
+            """)
+        #expect(publish.error == nil)
+    }
+
+    @Test("progress counts the photos online so far, whatever order the uploads end in")
+    func progressCountsUp() {
+        let uploader = ManualUploader()
+        let reports = Recorded<PublishProgress>()
+        let publish = PublishAlbumOperation(photos: album, uploader: uploader) { reports.append($0) }
+        let reportsAfterEachUpload = Recorded<Int>()
+
+        publish.start()
+        uploader.finishEveryUploadLatestFirst(in: album) { _ in
+            reportsAfterEachUpload.append(reports.values.filter { $0.uploaded > 0 }.count)
+        }
+
+        let expected = (1...album.count).map { PublishProgress(uploaded: $0, total: album.count) }
+        #expect(
+            reports.values.filter { $0.uploaded > 0 } == expected,
+            """
+            The uploads ended last photo first. The bar must fill one photo at a time, 1, 2, 3, 4 of 4, never \
+            jump back: count the photos online so far, not the position of the one that just arrived.
+            """)
+        #expect(
+            reportsAfterEachUpload.values == Array(1...album.count),
+            "Each upload reports its progress once, before its completion returns.")
+    }
+
+    @Test("every progress report comes before the operation finishes")
+    func noReportAfterFinishing() {
+        let uploader = ManualUploader()
+        let box = OperationBox()
+        let finishedWhenReported = Recorded<Bool>()
+        let publish = PublishAlbumOperation(photos: album, uploader: uploader) { _ in
+            finishedWhenReported.append(box.operation?.isFinished ?? false)
+        }
+        box.operation = publish
+
+        publish.start()
+        uploader.finishEveryUploadLatestFirst(in: album)
+
+        #expect(
+            !finishedWhenReported.values.contains(true),
+            """
+            onProgress was called after the operation had finished: the page is built, the "Published" banner is \
+            up, and the bar still moves. Report the last photo first, then finish.
+            """)
+    }
+
+    // MARK: - Failure and cancel
+
+    @Test("a failed upload finishes the operation at once with its error; later uploads change nothing")
+    func failureFinishesAtOnce() throws {
+        let uploader = ManualUploader()
+        let reports = Recorded<PublishProgress>()
+        let publish = PublishAlbumOperation(photos: album, uploader: uploader) { reports.append($0) }
+        let page = pageStep(dependingOn: publish)
+
+        publish.start()
+        let failing = try #require(uploader.latestOpenPhoto(in: album), "start() asked the uploader for no photo.")
+        let reportsBefore = reports.values.count
+        uploader.finishUpload(of: failing, with: .failure(Offline()))
+
+        #expect(publish.isFinished && !publish.isExecuting, "An upload failed, and the operation is not finished.")
+        #expect(page.isReady, "The operation finished after a failure without telling the step that depends on it.")
+        #expect(publish.error as? Offline == Offline(), "The operation keeps the uploader's error.")
+        #expect(publish.links == nil, "A failed publish has no links.")
+
+        uploader.finishEveryUploadLatestFirst(in: album)  // the uploads still open end after the failure
+        #expect(reports.values.count == reportsBefore, "No progress is reported for a failure, or after it.")
+        #expect(publish.links == nil && publish.error as? Offline == Offline(), "Later uploads change nothing.")
+    }
+
+    @Test("an operation cancelled before it starts finishes without asking the uploader")
+    func cancelledBeforeStart() {
+        let uploader = ManualUploader()
+        let publish = PublishAlbumOperation(photos: album, uploader: uploader)
+        let page = pageStep(dependingOn: publish)
+
+        publish.cancel()
+        publish.start()
+
+        #expect(
+            uploader.requestedPhotos.isEmpty,
+            """
+            A cancelled operation asked the uploader for \(uploader.requestedPhotos.count) photos. A queue calls \
+            start() on cancelled operations too, so that they can finish: start() checks isCancelled first.
+            """)
+        #expect(publish.isFinished, "A cancelled operation finishes in start().")
+        #expect(page.isReady, "A cancelled operation finished without telling the step that depends on it.")
+        #expect(publish.links == nil)
+    }
+
+    // MARK: - On a queue
+
+    /// The album screen's setup: the operation and the page step on one queue. The queue runs each
+    /// `start()` and each block as a block on `lane`, which is serial: once a block the test adds to
+    /// it has run, everything the queue handed it before has run too.
+    @Test("on a queue, the page step runs once every photo is online, and reads every link")
+    func pageStepRunsOnAQueue() {
+        let uploader = ManualUploader()
+        let publish = PublishAlbumOperation(photos: album, uploader: uploader)
+        let linksSeenByThePage = Recorded<[URL]?>()
+        let page = BlockOperation { linksSeenByThePage.append(publish.links) }
+        page.addDependency(publish)
+        let lane = DispatchQueue(label: "kata22.lane")
+        let queue = OperationQueue()
+        queue.underlyingQueue = lane
+
+        queue.addOperations([publish, page], waitUntilFinished: false)
+        lane.sync {}  // the queue's start() of the publish operation has returned
+        #expect(linksSeenByThePage.values.isEmpty, "The page step ran before any photo was online.")
+
+        uploader.finishEveryUploadLatestFirst(in: album)
+        lane.sync {}  // the queue has run the page step, if it was told the operation finished
+
+        #expect(
+            linksSeenByThePage.values == [album.map(link(for:))],
+            """
+            Every photo is online, and the page step ran \(linksSeenByThePage.values.count) times, seeing \
+            \(linksSeenByThePage.values). The queue runs it once the operation announces it finished, and it \
+            reads the links then.
+            """)
+    }
+}
