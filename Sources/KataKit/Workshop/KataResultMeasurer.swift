@@ -27,8 +27,26 @@ public struct KataResultMeasurer: Sendable {
         var passedTests: [String] = []
         var failedTests: [String] = []
         var firstFailure: ProgressReport.FirstFailure?
+        var bugs: ProgressReport.Bugs?
         do {
             try KataPackageLayout.validate(kata)
+            if kata.metadata.kind == .tests {
+                let grade = try TestGrader(repository: repository, runner: session.runner, swift: session.swift)
+                    .grade(kata)
+                let shipped = grade.results.first?.summary
+                outcome = grade.outcome.rawValue
+                passedTests = shipped?.passedTests ?? []
+                failedTests = shipped?.failedTests ?? []
+                firstFailure = Self.firstFailure(of: grade, kata: kata, in: repository)
+                bugs = .init(
+                    valid: grade.valid, caught: grade.buggyResults.count - grade.atLarge.count,
+                    total: grade.buggyResults.count, atLarge: grade.atLarge.map(\.version.name))
+                return ProgressReport.KataResult(
+                    number: kata.number, slug: kata.slug, title: kata.title, outcome: outcome,
+                    started: Self.isStarted(kata), passedTests: passedTests, failedTests: failedTests,
+                    firstFailure: firstFailure, seconds: ((ContinuousClock.now - started).seconds * 10).rounded() / 10,
+                    bugs: bugs)
+            }
             let run = try session.run(
                 package: kata.directory, options: TestRunOptions(sanitizer: kata.metadata.sanitizer))
             let report = run.report
@@ -49,13 +67,48 @@ public struct KataResultMeasurer: Sendable {
             firstFailure: firstFailure, seconds: ((ContinuousClock.now - started).seconds * 10).rounded() / 10)
     }
 
-    /// Whether the learner changed the kata's `Sources/` since it shipped; true when there is no
-    /// shipped record to compare with, since then nobody can tell.
+    /// Whether the learner changed their part of the kata since it shipped (the code, or a tests
+    /// kata's tests); true when there is no shipped record to compare with, since then nobody can tell.
     static func isStarted(_ kata: Kata) -> Bool {
         guard let shipped = try? ShippedRecord.load(for: kata), let current = try? ShippedRecord.capture(kata) else {
             return true
         }
-        return !shipped.differences(from: current, under: "Sources/").isEmpty
+        return shipped.differences(from: current).contains { kata.isLearnerWork($0.path) }
+    }
+
+    /// A tests kata's first problem: a compile error, a correct version the tests fail on, or
+    /// the bugs still at large (by their nudge, as `kata check` says it).
+    static func firstFailure(of grade: TestGrade, kata: Kata, in repository: KataRepository)
+        -> ProgressReport.FirstFailure?
+    {
+        func path(_ file: String) -> String { CheckReport.path(file, kata: kata, repository: repository) }
+        if let error = grade.compileErrors.first ?? grade.versionCompileErrors.first?.errors.first {
+            return .init(
+                test: nil, message: ProgressReport.truncated(error.message), file: path(error.file), line: error.line)
+        }
+        if let rejected = grade.rejected.first {
+            let which = rejected.version.role == .shipped ? "the shipped code" : rejected.version.name
+            if rejected.stop != nil {
+                return .init(test: nil, message: "Stopped on \(which): the tests hung or printed without end.")
+            }
+            let failure = rejected.summary.failures.first
+            return .init(
+                test: failure?.test,
+                message: ProgressReport.truncated("Fails on \(which): " + (failure?.message ?? "")),
+                file: failure.map { path($0.file) }, line: failure?.line)
+        }
+        if let atLarge = grade.atLarge.first {
+            let count = grade.atLarge.count
+            return .init(
+                test: nil,
+                message: ProgressReport.truncated(
+                    "\(count) bug\(count == 1 ? "" : "s") still at large: "
+                        + (atLarge.notes?.nudge ?? atLarge.version.name)))
+        }
+        if let slow = grade.slowTests.first {
+            return .init(test: slow.name, message: "Slow: it took \(GradeExplanation.duration(slow.seconds)).")
+        }
+        return nil
     }
 
     static func firstFailure(of report: TestRunSummary, timeout: Duration?, kata: Kata, in repository: KataRepository)

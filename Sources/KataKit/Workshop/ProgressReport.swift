@@ -17,7 +17,9 @@ import Foundation
 ///
 /// `outcome` is one of `passed`, `testsFailed`, `buildFailed`, `crashed`, `noTestsRan`,
 /// `timedOut`, `sanitizerReported` (see ``TestRunSummary/Outcome``); `started` is false while
-/// the kata's `Sources/` are still the starter the kata shipped with.
+/// the learner's work (the kata's `Sources/`, or a tests kata's `Tests/`) is still as the kata
+/// shipped it. A tests kata's result adds `bugs` (since the first version, as a new key):
+/// `{"valid":true,"caught":4,"total":6,"atLarge":["shows-before-sorting","loads-twice"]}`.
 public struct ProgressReport: Codable, Sendable, Equatable {
     /// The name every progress report carries in ``schema``.
     public static let schemaName = "dispatch-katas/progress"
@@ -42,6 +44,23 @@ public struct ProgressReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// How a learner's tests of a tests kata fared against its buggy versions.
+    public struct Bugs: Codable, Sendable, Equatable {
+        /// The tests pass on every correct version; until they do, no bug counts as caught.
+        public var valid: Bool
+        public var caught: Int
+        public var total: Int
+        /// The buggy versions no test caught, by folder name.
+        public var atLarge: [String]
+
+        public init(valid: Bool, caught: Int, total: Int, atLarge: [String]) {
+            self.valid = valid
+            self.caught = caught
+            self.total = total
+            self.atLarge = atLarge
+        }
+    }
+
     /// One kata's result.
     public struct KataResult: Codable, Sendable, Equatable {
         public var number: Int
@@ -53,10 +72,12 @@ public struct ProgressReport: Codable, Sendable, Equatable {
         public var failedTests: [String]
         public var firstFailure: FirstFailure?
         public var seconds: Double
+        /// A tests kata's: the bugs the learner's tests catch; nil for a kata of the first kind.
+        public var bugs: Bugs?
 
         public init(
             number: Int, slug: String, title: String, outcome: String, started: Bool, passedTests: [String],
-            failedTests: [String], firstFailure: FirstFailure?, seconds: Double
+            failedTests: [String], firstFailure: FirstFailure?, seconds: Double, bugs: Bugs? = nil
         ) {
             self.number = number
             self.slug = slug
@@ -67,6 +88,7 @@ public struct ProgressReport: Codable, Sendable, Equatable {
             self.failedTests = failedTests
             self.firstFailure = firstFailure
             self.seconds = seconds
+            self.bugs = bugs
         }
 
         public var passed: Bool { outcome == TestRunSummary.Outcome.passed.rawValue }

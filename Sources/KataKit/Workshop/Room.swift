@@ -61,6 +61,20 @@ public struct Room: Sendable {
         public var failedTests: [String]
         public var firstFailureTest: String?
         public var firstFailureMessage: String?
+        /// A tests kata's: how many of its bugs the learner's tests catch, and which they miss
+        /// (only names of the kata's own buggy versions are kept: the report is the learner's).
+        public var bugsCaught: Int? = nil
+        public var bugsTotal: Int? = nil
+        public var bugsAtLarge: [String] = []
+    }
+
+    /// A bug of a tests kata that learners' tests miss.
+    public struct MissedBug: Sendable {
+        /// The buggy version's folder name.
+        public var name: String
+        /// What a learner should test to catch it (its `## Nudge`).
+        public var nudge: String
+        public var learners: Int
     }
 
     public struct Learner: Sendable {
@@ -107,6 +121,9 @@ public struct Room: Sendable {
         public var failingTests: [FailingTest]
         /// A compiler message, when some learners' code does not compile.
         public var firstCompileError: String?
+        /// A tests kata's bugs the most learners' tests miss, most first; the bug most learners
+        /// miss is the next thing to teach.
+        public var missedBugs: [MissedBug] = []
     }
 
     /// Learners' strings are cut to these lengths.
@@ -117,9 +134,23 @@ public struct Room: Sendable {
     public let katas: [Kata]
     public private(set) var learners: [Learner] = []
     public var unreadable: [Unreadable] = []
+    /// Each tests kata's buggy versions, by kata number, with their nudges: what the room reads
+    /// a report's `bugs` against.
+    private let bugNames: [Int: [String]]
+    private let nudges: [Int: [String: String]]
 
     public init(katas: [Kata]) {
         self.katas = katas
+        var names: [Int: [String]] = [:]
+        var nudges: [Int: [String: String]] = [:]
+        for kata in katas where kata.metadata.kind == .tests {
+            let versions = kata.buggyVersions()
+            names[kata.number] = versions.map(\.name)
+            nudges[kata.number] = Dictionary(
+                versions.map { ($0.name, VersionNotes.load(for: $0)?.nudge ?? "") }, uniquingKeysWith: { $1 })
+        }
+        bugNames = names
+        self.nudges = nudges
     }
 
     /// Adds a learner, unless one of that name is there already, or the same report (the same
@@ -159,11 +190,20 @@ public struct Room: Sendable {
         }
         var cells: [Int: Cell] = [:]
         for result in results {
-            cells[result.number] = Cell(
+            var cell = Cell(
                 state: State(result),
                 failedTests: result.failedTests.prefix(200).map { RoomText.clean($0, limit: Self.testNameLimit) },
                 firstFailureTest: result.firstFailure?.test.map { RoomText.clean($0, limit: Self.testNameLimit) },
                 firstFailureMessage: result.firstFailure.map { RoomText.clean($0.message, limit: Self.messageLimit) })
+            if let bugs = result.bugs, let kata = katas.first(where: { $0.number == result.number }),
+                kata.metadata.kind == .tests
+            {
+                let known = bugNames[kata.number] ?? []
+                cell.bugsTotal = known.count
+                cell.bugsAtLarge = Array(Set(bugs.atLarge.filter { known.contains($0) })).sorted()
+                cell.bugsCaught = bugs.valid ? known.count - cell.bugsAtLarge.count : 0
+            }
+            cells[result.number] = cell
         }
         learners.append(
             Learner(name: name, source: source, claimedName: claimedName, commit: commit, cells: cells))
@@ -193,6 +233,14 @@ public struct Room: Sendable {
                 FailingTest(name: $0.key, learners: $0.value.learners, message: $0.value.message)
             }
             .sorted { ($0.learners, $1.name) > ($1.learners, $0.name) }
+            var missed: [String: Int] = [:]
+            for cell in cells where cell.bugsTotal != nil {
+                for name in cell.bugsAtLarge { missed[name, default: 0] += 1 }
+            }
+            let missedBugs = missed.map {
+                MissedBug(name: $0.key, nudge: nudges[kata.number]?[$0.key] ?? "", learners: $0.value)
+            }
+            .sorted { ($0.learners, $1.name) > ($1.learners, $0.name) }
             return KataSummary(
                 kata: kata,
                 passed: cells.filter { $0.state == .passed }.count,
@@ -201,7 +249,8 @@ public struct Room: Sendable {
                 doesNotCompile: cells.filter { $0.state == .doesNotCompile }.count,
                 hung: cells.filter { $0.state == .hung }.count,
                 failingTests: Array(failing.prefix(5)),
-                firstCompileError: cells.first { $0.state == .doesNotCompile }?.firstFailureMessage)
+                firstCompileError: cells.first { $0.state == .doesNotCompile }?.firstFailureMessage,
+                missedBugs: missedBugs)
         }
     }
 }

@@ -54,7 +54,7 @@ public enum RoomPage {
                 body += summary.doesNotCompile > 0 ? "; \(summary.doesNotCompile) do not compile" : ""
                 body += summary.hung > 0 ? "; \(summary.hung) hung" : ""
                 body += ".\n"
-                if !summary.failingTests.isEmpty || summary.firstCompileError != nil {
+                if !summary.failingTests.isEmpty || summary.firstCompileError != nil || !summary.missedBugs.isEmpty {
                     body += "<ul>\n"
                     for test in summary.failingTests {
                         body += "<li><code>\(e(test.name))</code> fails for \(test.learners)"
@@ -63,6 +63,11 @@ public enum RoomPage {
                     }
                     if let error = summary.firstCompileError {
                         body += "<li>does not compile:<span class=\"message\">\(e(error))</span></li>\n"
+                    }
+                    for bug in summary.missedBugs.prefix(3) {
+                        body += "<li>the tests of \(bug.learners) miss <code>\(e(bug.name))</code>"
+                        body += bug.nudge.isEmpty ? "" : "<span class=\"message\">\(e(bug.nudge))</span>"
+                        body += "</li>\n"
                     }
                     body += "</ul>\n"
                 }
@@ -85,7 +90,12 @@ public enum RoomPage {
                 var title = "\(learner.name) · \(kata.heading): \(state.label)"
                 if let test = cell?.firstFailureTest { title += " — \(test)" }
                 if let message = cell?.firstFailureMessage, state != .passed { title += ": \(message)" }
-                body += "<td class=\"cell \(state.rawValue)\" title=\"\(e(title))\">\(state.mark)</td>"
+                var mark = state.mark
+                if let caught = cell?.bugsCaught, let total = cell?.bugsTotal {
+                    title += " — their tests catch \(caught) of \(total) bugs"
+                    mark = "\(caught)/\(total)"
+                }
+                body += "<td class=\"cell \(state.rawValue)\" title=\"\(e(title))\">\(e(mark))</td>"
             }
             body += "<td>\(learner.passed) of \(room.katas.count)</td></tr>\n"
         }

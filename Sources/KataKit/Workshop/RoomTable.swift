@@ -40,6 +40,30 @@ enum RoomTable {
             if let error = summary.firstCompileError {
                 lines.append("    \(summary.doesNotCompile) do not compile: \(error)")
             }
+            for bug in summary.missedBugs.prefix(3) {
+                lines.append(
+                    "    the tests of \(bug.learners) miss \(bug.name)" + (bug.nudge.isEmpty ? "" : ": " + bug.nudge))
+            }
+        }
+        let testsKatas = room.katas.filter { $0.metadata.kind == .tests }
+        if !testsKatas.isEmpty, !room.learners.isEmpty {
+            lines.append("")
+            lines.append(
+                style.bold("Bugs their tests catch") + style.dim(" (the katas where learners write the tests)"))
+            lines.append(
+                style.bold(
+                    padded("Learner") + "  "
+                        + testsKatas.map { $0.id.padding(toLength: 5, withPad: " ", startingAt: 0) }.joined(
+                            separator: " ")))
+            for learner in room.learners {
+                let counts = testsKatas.map { kata -> String in
+                    guard let cell = learner.cells[kata.number], let total = cell.bugsTotal,
+                        let caught = cell.bugsCaught
+                    else { return "·    " }
+                    return "\(caught)/\(total)".padding(toLength: 5, withPad: " ", startingAt: 0)
+                }
+                lines.append(padded(learner.name) + "  " + counts.joined(separator: " "))
+            }
         }
         if !room.unreadable.isEmpty {
             lines.append("")

@@ -38,6 +38,44 @@ struct RoomTests {
         #expect(report.json().contains(#""schema":"dispatch-katas/progress","total":1,"version":1}"#))
     }
 
+    @Test("a tests kata: bugs caught per learner, the bug most learners miss first, and only the kata's own bug names")
+    func bugs() throws {
+        let catalog = try KataCatalog.load(
+            from: KataRepository(root: Fixtures.folder.appendingPathComponent("tests-repository")))
+        var room = Room(katas: catalog.katas)
+        func result(_ outcome: String, valid: Bool = true, atLarge: [String]) -> ProgressReport.KataResult {
+            var result = Self.result(1, "count-the-taps", outcome)
+            result.bugs = .init(valid: valid, caught: 5 - atLarge.count, total: 5, atLarge: atLarge)
+            return result
+        }
+        room.add(
+            learner: "ada", source: "ada/progress.json",
+            results: [result("testsFailed", atLarge: ["tells-onchange-twice", "counts-two-per-tap"])])
+        room.add(
+            learner: "grace", source: "grace/progress.json",
+            results: [result("testsFailed", atLarge: ["tells-onchange-twice", "<script>made-up</script>"])])
+        room.add(learner: "ken", source: "ken/progress.json", results: [result("passed", atLarge: [])])
+        room.add(
+            learner: "linus", source: "linus/progress.json",
+            results: [result("testsFailed", valid: false, atLarge: [])])
+
+        let cells = room.learners.map { $0.cells[1] }
+        #expect(cells.map { $0?.bugsCaught } == [3, 4, 5, 0], "tests that are not valid catch nothing")
+        #expect(cells[1]?.bugsAtLarge == ["tells-onchange-twice"], "a bug name the kata does not have is dropped")
+        let missed = try #require(room.summaries.first).missedBugs
+        #expect(missed.map(\.name) == ["tells-onchange-twice", "counts-two-per-tap"])
+        #expect(missed.first?.learners == 2)
+        #expect(missed.first?.nudge == "How many times does your test expect `onChange` to hear about one tap?")
+
+        let text = RoomTable.text(room, style: TextStyle(enabled: false))
+        #expect(text.contains("    the tests of 2 miss tells-onchange-twice: How many times does your test expect"))
+        #expect(text.contains("Bugs their tests catch"))
+        #expect(text.contains("ada      3/5"))
+        let page = RoomPage.html(room)
+        #expect(page.contains("their tests catch 3 of 5 bugs"))
+        #expect(!page.contains("<script>"))
+    }
+
     @Test("bad reports are each named with a reason, and the good ones are still shown")
     func hostileReports() throws {
         var room = Room(katas: try Self.catalog().katas)

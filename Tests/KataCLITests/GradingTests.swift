@@ -1,0 +1,147 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEnd {
+    /// A tests kata end to end: `kata check` grades the learner's tests against the shipped code,
+    /// two other correct versions and five buggy ones, in the fixture `tests-repository`. One
+    /// repository copy per test keeps the grading package's build warm between the steps.
+    @Suite("Grading a learner's tests, end to end")
+    struct GradingTests {
+        static let tests = "Katas/01-count-the-taps/Tests/Kata01Tests"
+
+        func write(_ text: String, to name: String, in repository: URL) throws {
+            try Fixtures.write(text, to: repository.appendingPathComponent("\(Self.tests)/\(name)"))
+        }
+
+        @Test("the starter catches no bug; a coupled test is invalid; the reference tests pass; JSON says it all")
+        func grades() throws {
+            let repository = try KataBinary.repository("tests-repository")
+
+            let shipped = try KataBinary.run(["check", "1"], in: repository)
+            #expect(shipped.status == 1, "\(shipped.output)")
+            #expect(
+                shipped.output.contains(
+                    "Your tests, against the shipped code and 7 other versions of it (2 correct, 5 buggy)"))
+            #expect(
+                shipped.output.contains(
+                    "✔ valid     they pass on the shipped code and on 2 other correct versions, 3 runs each"))
+            #expect(shipped.output.contains("✘ thorough  they catch 0 of 5 bugs; 5 are still at large:"))
+            #expect(shipped.output.contains("· Does any test tap more than once?"))
+            #expect(!shipped.output.contains("tells-onchange-only-once"), "a bug at large is named by its nudge only")
+
+            // A test that asserts what the contract leaves open fails on a correct version.
+            try write(
+                """
+                import Kata01
+                import Testing
+
+                final class CountingDispatcher: Dispatching {
+                    var count = 0
+                    func dispatch(_ work: @escaping () -> Void) {
+                        count += 1
+                        work()
+                    }
+                }
+
+                @Test("one piece of work per tap")
+                func onePiece() {
+                    let dispatcher = CountingDispatcher()
+                    TapCounter(dispatcher: dispatcher).tap()
+                    #expect(dispatcher.count == 1)
+                }
+
+                """, to: "CoupledTests.swift", in: repository)
+            let coupled = try KataBinary.run(["check", "1"], in: repository)
+            #expect(coupled.status == 1)
+            #expect(
+                coupled.output.contains("✘ valid     your tests fail (1 test) on a correct version, dispatches-twice:"))
+            #expect(coupled.output.contains("\(Self.tests)/CoupledTests.swift:16"), "\(coupled.output)")
+            #expect(
+                coupled.output.contains(
+                    "The README allows it: \"Left open: how many pieces of work a tap hands the dispatcher\""))
+            try FileManager.default.removeItem(
+                at: repository.appendingPathComponent("\(Self.tests)/CoupledTests.swift"))
+
+            // The reference tests, as a learner who solved it would write them.
+            try FileManager.default.removeItem(at: repository.appendingPathComponent(Self.tests))
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent("Solutions/01-count-the-taps/Tests/Kata01Tests"),
+                to: repository.appendingPathComponent(Self.tests))
+            let solved = try KataBinary.run(["check", "1"], in: repository)
+            #expect(solved.status == 0, "\(solved.output)")
+            #expect(solved.output.contains("✔ thorough  they catch all 5 bugs"))
+            #expect(
+                solved.output.contains(
+                    "✔ PASSED  Kata 01 · Count the taps: valid, thorough and fast: all 5 bugs caught."))
+
+            let json = try KataBinary.run(["check", "1", "--format", "json"], in: repository)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+            #expect(object["outcome"] as? String == "passed")
+            let grade = try #require(object["grade"] as? [String: Any])
+            #expect(grade["valid"] as? Bool == true)
+            #expect(grade["thorough"] as? Bool == true)
+            #expect((grade["bugs"] as? [String: Any])?["caught"] as? Int == 5)
+            #expect((grade["correctVersions"] as? [String: Any])?["total"] as? Int == 3)
+        }
+
+        @Test("untrusted tests: printing without end, starting a process and hanging are stopped, and nothing is left")
+        func untrusted() throws {
+            let repository = try KataBinary.repository("tests-repository")
+            try write(
+                """
+                import Foundation
+                import Kata01
+                import Testing
+
+                @Test("prints without end")
+                func prints() {
+                    for _ in 0..<100_000 { print(String(repeating: "x", count: 100)) }
+                }
+
+                @Test("starts a process and leaves it running")
+                func starts() throws {
+                    let sleeper = Process()
+                    sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+                    sleeper.arguments = ["3127"]
+                    try sleeper.run()
+                }
+
+                """, to: "HostileTests.swift", in: repository)
+            let printed = try KataBinary.run(["check", "1"], in: repository, timeLimit: 600)
+            #expect(printed.status == 1)
+            #expect(printed.output.contains("your tests printed more than 1 MB and were stopped"), "\(printed.output)")
+            #expect(KataBinary.processes(mentioning: "sleep 3127").isEmpty, "a process a test started outlived it")
+
+            try write(
+                """
+                import Kata01
+                import Testing
+
+                @Test("waits an hour")
+                func waits() async throws {
+                    try await Task.sleep(for: .seconds(3600))
+                }
+
+                """, to: "HostileTests.swift", in: repository)
+            let hung = try KataBinary.run(["check", "1"], in: repository, timeLimit: 600)
+            #expect(hung.status == 1)
+            #expect(
+                hung.output.contains(
+                    "on the shipped code your tests were still running after 10 s and were stopped (still running: `waits an hour`)"
+                ), "\(hung.output)")
+            #expect(KataBinary.processes(mentioning: "KataGradingPackageTests").isEmpty)
+        }
+
+        @Test("verify passes a tests kata whose reference tests are valid and thorough")
+        func verify() throws {
+            let repository = try KataBinary.repository("tests-repository")
+            let verified = try KataBinary.run(["verify", "1"], in: repository)
+            #expect(verified.status == 0, "\(verified.output)")
+            #expect(
+                verified.output.contains(
+                    "Kata 01 · Count the taps  ✔ documents  ✔ code builds  ✔ starter tests catch no bug  ✔ reference tests valid 3/3  ✔ reference tests thorough 5/5"
+                ))
+        }
+    }
+}
