@@ -125,7 +125,9 @@ public struct SiteGenerator: Sendable {
         let page = try SiteMarkdown.render(body, source: source, firstLine: firstLine) { target, line in
             try links.resolve(target, from: source, line: line, pagePath: solutionPath(kata))
         }
-        let module = kata.referenceSolution.sourcesDirectory
+        // A tests kata's solution is its reference test suite.
+        let module =
+            kata.metadata.kind == .tests ? kata.referenceTestsDirectory : kata.referenceSolution.sourcesDirectory
         let names = (try? FileManager.default.contentsOfDirectory(atPath: module.path)) ?? []
         var sources: [(name: String, code: String)] = []
         for name in names.filter({ $0.hasSuffix(".swift") }).sorted() {

@@ -34,7 +34,7 @@ enum SitePages {
                   <pre class="code"><code>scripts/setup      # installs what is missing, lists the katas, checks kata 01
             swift run kata show 1
             swift run kata check 1</code></pre>
-                  <p>Change the code in <code>Katas/NN-slug/Sources</code> until <code>kata check</code> passes. The tests are the specification; leave them as they are.</p>
+                  <p>Change the code in <code>Katas/NN-slug/Sources</code> until <code>kata check</code> passes. The tests are the specification; leave them as they are. In the katas where you write the tests, it is the other way round: the code is the kata's, and your tests in <code>Katas/NN-slug/Tests</code> are what <code>kata check</code> grades.</p>
                   <h2 id="path">The learning path</h2>
                   <ol class="path">
                     <li><strong>Seams for the queues</strong> (01–04): a stub, a wrapper, a conformance of the real queue, a spy.</li>
@@ -42,6 +42,8 @@ enum SitePages {
                     <li><strong>Operations</strong> (07–08): asynchronous <code>Operation</code>s that finish, and queues you can hold still.</li>
                     <li><strong>Published values</strong> (09): a Combine pipeline whose scheduler you inject.</li>
                     <li><strong>Beyond the queues</strong> (10–14): virtual time, deadlocks, data races and Swift 6, <code>async</code>/<code>await</code> with a clock you control, and <code>@MainActor</code> tests that never flake.</li>
+                    <li><strong>Today's concurrency</strong> (15–18): streams a test can drive, actor reentrancy, task groups, and Swift 6.2's default main-actor isolation.</li>
+                    <li><strong>Write the tests</strong> (19–24): the code is testable and correct, and you write the tests. They are graded against correct and buggy versions of the code: valid when they pass on every correct one, thorough when they catch every bug.</li>
                   </ol>
                   <h2 id="katas">The katas</h2>
                   <div class="table-wrap">
@@ -112,24 +114,30 @@ enum SitePages {
         }.joined(separator: "\n")
         let pager = pagerLinks(
             previous: previous, next: next, label: "Previous and next solution", noun: " solution")
+        let tests = kata.metadata.kind == .tests
+        let codeHeading = tests ? "The tests" : "The code"
+        let codeNote =
+            tests
+            ? "The whole reference suite, as <code>Solutions/\(kata.folderName)/Tests/\(kata.testModuleName)</code> holds it."
+            : "The whole module, as <code>Solutions/\(kata.folderName)/Sources/\(kata.moduleName)</code> holds it."
         let main = """
                 <main id="content" class="content">
                   <article>
                     <header class="kata-header">
-                      <p class="eyebrow">Kata \(kata.id) · reference solution</p>
+                      <p class="eyebrow">Kata \(kata.id) · \(tests ? "reference tests" : "reference solution")</p>
                       <h1>\(HTML.escape(kata.title)): the solution</h1>
                       <div class="spoiler" role="note"><strong>Spoiler.</strong> This page solves <a href="../katas/\(kata.folderName).html">\(HTML.escape(kata.heading))</a>. Try the kata first: its hints go from a nudge to nearly the answer, and the struggle is where the learning happens.</div>
                     </header>
             \(page.html)
-                    <h2 id="the-code"><a class="anchor" href="#the-code" aria-hidden="true" tabindex="-1">#</a>The code</h2>
-                    <p>The whole module, as <code>Solutions/\(kata.folderName)/Sources/\(kata.moduleName)</code> holds it.</p>
+                    <h2 id="the-code"><a class="anchor" href="#the-code" aria-hidden="true" tabindex="-1">#</a>\(codeHeading)</h2>
+                    <p>\(codeNote)</p>
             \(code)
             \(editLink(configuration.editURL("Solutions/\(kata.folderName)/SOLUTION.md")))
             \(pager)
                   </article>
                 </main>
             """
-        let headings = page.headings + [SiteMarkdown.Heading(level: 2, id: "the-code", text: "The code")]
+        let headings = page.headings + [SiteMarkdown.Heading(level: 2, id: "the-code", text: codeHeading)]
         return shell(
             title: "\(kata.heading): the solution — \(siteName)",
             description: "The reference solution of \(kata.heading).", root: "../",
@@ -196,15 +204,20 @@ enum SitePages {
         let metadata = kata.metadata
         let idAttribute = id.map { " id=\"\($0)\"" } ?? ""
         let title = headingLevel == 1 ? HTML.escape(kata.title) : HTML.escape(kata.heading)
+        let writes =
+            metadata.kind == .tests
+            ? "the tests, in <code>Katas/\(kata.folderName)/Tests</code>, graded against correct and buggy versions of the code"
+            : "the code, in <code>Katas/\(kata.folderName)/Sources</code>, until the kata's tests pass"
+        let kind = metadata.kind == .tests ? " · you write the tests" : ""
         return """
                     <header class="kata-header">
-                      <p class="eyebrow">Kata \(kata.id) · \(metadata.minutes) min · \(metadata.difficulty.rawValue)</p>
+                      <p class="eyebrow">Kata \(kata.id) · \(metadata.minutes) min · \(metadata.difficulty.rawValue)\(kind)</p>
                       <h\(headingLevel)\(idAttribute)>\(title)</h\(headingLevel)>
                       <p class="lead">\(HTML.escape(metadata.summary))</p>
                       <dl class="facts">
                         <dt>Patterns</dt><dd>\(patternList(metadata.patterns))</dd>
                         <dt>Grew from</dt><dd>\(HTML.escape(metadata.seed))</dd>
-                        <dt>Folder</dt><dd><code>Katas/\(kata.folderName)</code></dd>
+                        <dt>You write</dt><dd>\(writes)</dd>
                       </dl>
             """
     }
