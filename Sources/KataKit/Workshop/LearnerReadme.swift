@@ -2,12 +2,25 @@
 /// (set up, then the loop), the katas in order, and where the solutions are (not here).
 enum LearnerReadme {
     static func text(katas: [Kata]) -> String {
+        let testsKatas = katas.filter { $0.metadata.kind == .tests }.map(\.id)
+        let turnaround =
+            testsKatas.isEmpty
+            ? ""
+            : """
+
+            In katas \(testsKatas.first!)–\(testsKatas.last!) it is the other way round: the code is testable and
+            correct, and you write its tests, in `Tests/`. `kata check` grades them against correct and
+            buggy versions of the code (`Wheats/` and `Chaffs/`): they pass when they pass on every
+            correct version and catch every bug. Do not change `Sources/` there.
+
+            """
         var text = """
             # Dispatch Katas — workshop edition
 
             Katas that make Grand Central Dispatch and async Swift code testable. Each kata is a
             small Swift package under `Katas/NN-slug`: read its README, change its `Sources/`
             until its tests pass. Do not change its `Tests/`: they are the kata's specification.
+            \(turnaround)
 
             This is the learner edition of the repository: it has no reference solutions. Your
             facilitator hands them out after the workshop.
