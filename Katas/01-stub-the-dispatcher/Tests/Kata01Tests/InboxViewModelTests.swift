@@ -191,7 +191,10 @@ struct InboxViewModelTests {
         let callersQueue = DispatchQueue(label: "kata01.callers-queue")
         let source = QueueCheckingSource(
             messages: [.standupMoved],
-            watching: ["the caller's queue": callersQueue, "the main queue": .main])
+            watching: [
+                "the caller's queue": callersQueue, "the main queue": .main,
+                Self.userInitiatedQueue: .global(qos: .userInitiated),
+            ])
         // The call site in the app, unchanged: no dispatcher argument.
         let viewModel = InboxViewModel(source: source)
 
@@ -205,11 +208,15 @@ struct InboxViewModelTests {
         }
 
         #expect(
-            source.fetchedOn == nil,
+            source.fetchedOn == Self.userInitiatedQueue,
             """
-            With no dispatcher argument, load() read the cache on \(source.fetchedOn ?? "?"). \
-            The default must keep the app's behaviour, a background queue: \
+            With no dispatcher argument, load() read the cache on \
+            \(source.fetchedOn ?? "a queue that is not the user-initiated global queue (another QoS, or a queue of your own)"). \
+            The default must keep the app's behaviour, the background queue it uses today: \
             dispatcher: any Dispatching = Dispatcher(queue: .global(qos: .userInitiated)).
             """)
     }
+
+    /// The name the tests give `DispatchQueue.global(qos: .userInitiated)`, the app's queue.
+    static let userInitiatedQueue = "the user-initiated global queue"
 }
