@@ -89,6 +89,27 @@ struct HeldQueueTests {
             """)
     }
 
+    @Test("download leaves a queue its creator suspended as it was, even while the network is up")
+    func downloadDoesNotResumeTheQueue() {
+        let queue = OperationQueue()
+        let loader = ManualImageLoader()
+        let downloader = AlbumDownloader(
+            queue: queue, loader: loader, reachability: FakeReachability(isReachable: true))
+        defer { withExtendedLifetime(downloader) {} }
+        queue.isSuspended = true  // whoever created the queue holds it: the test, here
+
+        downloader.download(Lisbon.album) { _ in }
+
+        #expect(
+            queue.isSuspended,
+            """
+            The network is up, and the queue's creator had suspended it; after download(_:) the queue runs \
+            again. download(_:) only adds operations: it must not set isSuspended, not even to match the \
+            network. Only init and the reachability handler suspend or resume the queue.
+            """)
+        #expect(loader.requestedURLs.isEmpty, "The queue is held by its creator: nothing may have reached the loader.")
+    }
+
     @Test("queues one download per photo, and every photo waits for the cover")
     func everyPhotoWaitsForTheCover() {
         let queue = OperationQueue()
