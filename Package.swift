@@ -34,8 +34,9 @@ let approachableConcurrency = KataSettings(
 /// own `Package.swift` declares. The root package compiles each reference solution as the kata's
 /// module and runs the kata's own tests against it, so `swift test` here proves every kata can be
 /// solved; for a kata where the learner writes the tests (`kind: .tests`), it runs the reference
-/// tests against the kata's shipped code (`kata verify` runs them against every other version). The list is written out (not discovered from the file system) because SwiftPM caches
-/// the evaluated manifest by its text: a folder added later would stay invisible.
+/// tests against the kata's shipped code (`kata verify` runs them against every other version).
+/// The list is written out (not discovered from the file system) because SwiftPM caches the
+/// evaluated manifest by its text: a folder added later would stay invisible.
 let katas: [Kata] = [
     Kata("01-stub-the-dispatcher", .v5),
     Kata("02-wrap-the-statics", .v5),
@@ -55,6 +56,12 @@ let katas: [Kata] = [
     Kata("16-actor-reentrancy", .v6),
     Kata("17-fan-out-fan-in", .v6),
     Kata("18-approachable-concurrency", .v6, settings: approachableConcurrency, needsSwift62: true),
+    Kata("19-catch-it-with-a-stub", .v5, kind: .tests),
+    Kata("20-prove-the-hop-to-main", .v5, kind: .tests),
+    Kata("21-expectations-that-catch", .v5, kind: .tests),
+    Kata("22-test-the-operation", .v5, kind: .tests),
+    Kata("23-virtual-time", .v5, kind: .tests),
+    Kata("24-streams-and-actors", .v6, kind: .tests),
 ]
 
 struct KataSettings {

@@ -30,6 +30,33 @@ extension EndToEnd {
             #expect(shipped.output.contains("· Does any test tap more than once?"))
             #expect(!shipped.output.contains("tells-onchange-only-once"), "a bug at large is named by its nudge only")
 
+            // The same starter test in XCTest: a suite with no Swift Testing test in it is graded too
+            // (Swift Testing's run of it matches no test, which is no failure).
+            let starter = try String(
+                contentsOf: repository.appendingPathComponent("\(Self.tests)/TapCounterTests.swift"), encoding: .utf8)
+            try write(
+                """
+                import Kata01
+                import XCTest
+
+                struct ImmediateDispatcher: Dispatching {
+                    func dispatch(_ work: @escaping () -> Void) { work() }
+                }
+
+                final class TapCounterTests: XCTestCase {
+                    func testStartsAtZero() {
+                        XCTAssertEqual(TapCounter(dispatcher: ImmediateDispatcher()).taps, 0)
+                    }
+                }
+
+                """, to: "TapCounterTests.swift", in: repository)
+            let xctest = try KataBinary.run(["check", "1"], in: repository)
+            #expect(
+                xctest.output.contains(
+                    "✔ valid     they pass on the shipped code and on 2 other correct versions, 3 runs each"),
+                "\(xctest.output)")
+            try write(starter, to: "TapCounterTests.swift", in: repository)
+
             // A test that asserts what the contract leaves open fails on a correct version.
             try write(
                 """

@@ -174,7 +174,7 @@ extension EndToEnd {
             let stale = try KataBinary.run(["ship", "--check"], in: repository)
             #expect(stale.status == 1)
             #expect(stale.output.contains("Kata 02 · Fix the greeting     stale: run `kata ship 2`"))
-            let verify = try KataBinary.run(["verify", "2"], in: repository)
+            let verify = try KataBinary.run(["verify", "2", "--solutions-only"], in: repository)
             #expect(verify.status == 1)
             #expect(
                 verify.output.contains(

@@ -129,17 +129,20 @@ extension EndToEnd {
         @Test("verify --jobs 2 prints the same lines, in the same order, as --jobs 1; --format json prints one object")
         func parallelVerify() throws {
             let repository = try KataBinary.repository()
-            let parallel = try KataBinary.run(["verify", "1", "2", "3", "--jobs", "2"], in: repository)
-            let serial = try KataBinary.run(["verify", "1", "2", "3", "--jobs", "1"], in: repository)
+            // Without the wrong solutions, which the JSON run below verifies: the order is what is
+            // tested here, and each wrong solution is a build.
+            let parallel = try KataBinary.run(
+                ["verify", "1", "2", "3", "--jobs", "2", "--solutions-only"], in: repository)
+            let serial = try KataBinary.run(
+                ["verify", "1", "2", "3", "--jobs", "1", "--solutions-only"], in: repository)
             #expect(parallel.status == 1)
             #expect(parallel.output == serial.output)
             #expect(
                 parallel.output.contains(
-                    "Kata 01 · Already solved    ✔ documents  ✔ starter builds  ✘ tests fail on starter  ✔ solution passes  ✔ alternative passes  ✘ wrong solutions caught 0/0\n    tests fail on starter: against the starter the tests should fail, but the run ended as 'passed'\n"
-                        + "    wrong solutions caught: Solutions/01-passing-kata/Chaffs holds 0 of the 5 wrong solutions a kata needs at least (AUTHORING.md, \"Wrong solutions\")\n"
+                    "Kata 01 · Already solved    ✔ documents  ✔ starter builds  ✘ tests fail on starter  ✔ solution passes  ✔ alternative passes\n    tests fail on starter: against the starter the tests should fail, but the run ended as 'passed'\n"
                         + "Kata 02 · Fix the greeting  ✔ documents"
                 ), "\(parallel.output)")
-            #expect(parallel.output.hasSuffix("\n1 of 3 katas verified, 2 broken.\n"))
+            #expect(parallel.output.hasSuffix("\n2 of 3 katas verified, 1 broken.\n"))
 
             let json = try KataBinary.run(["verify", "1", "2", "--format", "json"], in: repository)
             #expect(json.status == 1)

@@ -206,7 +206,7 @@ extension EndToEnd {
             let started = ContinuousClock.now
             let result = try KataBinary.run(
                 [
-                    "workshop", "room", "--clones", clones.path, "--run-learner-code", "--timeout", "90",
+                    "workshop", "room", "--clones", clones.path, "--run-learner-code", "--timeout", "45",
                     "--root", learner.path,
                 ],
                 in: edition)

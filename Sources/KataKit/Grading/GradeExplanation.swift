@@ -167,7 +167,7 @@ public struct GradeExplanation: Sendable {
                         + "The shipped code keeps every promise of \"What the code promises\": a test that fails on it expects something the code does not promise."
                 )
             } else if let notes = result.notes {
-                lines.append(continuation + "That version " + lowercasedFirst(notes.misconception))
+                lines.append(continuation + whatThatVersionDoes(notes.misconception))
                 if !notes.brokenSentence.isEmpty {
                     lines.append(continuation + "The README allows it: \"\(notes.brokenSentence)\"")
                 }
@@ -259,11 +259,9 @@ public struct GradeExplanation: Sendable {
         return seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
     }
 
-    private func lowercasedFirst(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        let rest = text.dropFirst()
-        // "It stores …" reads on as "That version stores …".
-        if text.hasPrefix("It ") { return String(rest.dropFirst(2)) }
-        return first.lowercased() + rest
+    /// "It stores …" reads on as "That version stores …"; a note that starts otherwise
+    /// ("Lookups of one postcode share …", "`start()` asks …") is quoted after a lead-in.
+    private func whatThatVersionDoes(_ text: String) -> String {
+        text.hasPrefix("It ") ? "That version " + text.dropFirst(3) : "What that version does differently: " + text
     }
 }

@@ -47,6 +47,9 @@ struct TestBundle: Sendable {
         #endif
     }
 
+    /// Swift Testing's exit code when its `--filter` matched no test (`EX_UNAVAILABLE`).
+    static let noTestsMatched: Int32 = 69
+
     /// Runs the tests of version `index` once.
     func run(version index: Int, xctestClasses: [String]) throws -> Run {
         let events = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -59,12 +62,20 @@ struct TestBundle: Sendable {
                 results.append(try runner.run(executable, xctestClasses, in: package.root))
             }
             if results.allSatisfy({ !$0.timedOut && !$0.printedTooMuch }) {
-                results.append(
-                    try runner.run(
-                        executable,
-                        ["--testing-library", "swift-testing", "--filter", filter]
-                            + TestEventStream.arguments(writingTo: events),
-                        in: package.root))
+                var swiftTesting = try runner.run(
+                    executable,
+                    ["--testing-library", "swift-testing", "--filter", filter]
+                        + TestEventStream.arguments(writingTo: events),
+                    in: package.root)
+                // Swift Testing exits with EX_UNAVAILABLE when its filter matched no test: a suite
+                // written all in XCTest, which is no failure (`swift test` says nothing of it either).
+                if swiftTesting.exitCode == Self.noTestsMatched, !swiftTesting.wasSignaled,
+                    FileManager.default.contents(atPath: events.path).flatMap(TestEventStream.run(in:))?.started
+                        .isEmpty ?? true
+                {
+                    swiftTesting.exitCode = 0
+                }
+                results.append(swiftTesting)
             }
         #else
             let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: workingDirectory)
