@@ -122,8 +122,8 @@ struct AvatarCacheTests {
         )
         let grace = startCall(for: "grace", on: cache)
         try #require(
-            await request(for: "grace", at: loader, arrivesDuring: [grace]),
-            "While ada's download was held, the loader was never asked for grace (or not before the test's time limit). A download in flight must only make callers for the same user wait: start grace's download at once."
+            await request(for: "grace", at: loader, arrivesWithin: 1),
+            "While ada's download was held, the loader was not asked for grace within a second: grace's call waited for ada's download. Downloading one avatar at a time holds every user up behind the slowest download. A download in flight must only make callers for the same user wait: start grace's download at once."
         )
 
         await loader.release("grace", with: .success(Fixtures.grace))

@@ -31,19 +31,35 @@ struct HeldLoaderTests {
     func waitingForARequestThatAlreadyArrived() async throws {
         let loader = HeldLoader()
 
-        let call = startRequest(for: "ada", to: loader)
-        try #require(
-            await request(for: "ada", at: loader, arrivesDuring: [call]),
-            "waitForRequest(for: \"ada\") did not return while a request for ada was held (or the request came back without a release). See the test \"a request is written down and waits until the test releases its user\"."
-        )
-        // Asked again: the request is there already, so this must not wait for another one.
-        #expect(
-            await request(for: "ada", at: loader, arrivesDuring: [call]),
-            "A request for ada has arrived, so waitForRequest(for: \"ada\") must return at once, however many times it is called; the second call did not return (before the test's time limit)."
-        )
-
+        let first = await startRequests(1, for: "ada", to: loader)  // ada's request has arrived
+        let waiting = await startWaiting(for: "ada", at: loader)
+        let second = await startRequests(1, for: "ada", to: loader)  // a second request for ada
+        let seen = await requestsSeen(by: waiting)
         await loader.release("ada", with: .success(Fixtures.ada))
-        _ = await outcome(of: call)
+        await loader.release("ada", with: .success(Fixtures.ada))  // ends both requests, whatever the first did
+        _ = await outcomes(of: first + second)
+
+        #expect(
+            seen == ["ada"],
+            "waitForRequest(for: \"ada\") was called after ada's request had arrived, so it must return at once, with `requests` == [\"ada\"]; it returned when `requests` was \(seen.map { "\($0)" } ?? "never (still waiting when the test ran out of time)"). It waited for the next request instead: look in the requests that arrived already before you wait."
+        )
+    }
+
+    @Test("waitForRequest(for:) waits for a request for its own user, not for any request")
+    func waitingForARequestOfOneUser() async throws {
+        let loader = HeldLoader()
+        await loader.release("ada", with: .success(Fixtures.ada))  // both answer at once
+        await loader.release("grace", with: .success(Fixtures.grace))
+
+        let waiting = await startWaiting(for: "grace", at: loader)  // waits: nothing has arrived
+        _ = await outcome(of: startRequest(for: "ada", to: loader))
+        _ = await outcome(of: startRequest(for: "grace", to: loader))
+        let seen = await requestsSeen(by: waiting)
+
+        #expect(
+            seen == ["ada", "grace"],
+            "waitForRequest(for: \"grace\") must return once a request for grace has arrived; it returned when `requests` was \(seen.map { "\($0)" } ?? "never (still waiting when the test ran out of time)"). A request for ada woke the wait for grace: wake only the waiters for the user whose request arrived."
+        )
     }
 
     @Test("release answers every request held for that user, and no other user's")

@@ -64,7 +64,7 @@ func request(
 ) async -> Bool {
     let outcome = FirstAnswer<Bool>()
     Task {
-        await loader.waitForRequest(for: userID)
+        await hasArrived(userID, at: loader)
         outcome.give(true)
     }
     Task {
@@ -75,6 +75,61 @@ func request(
         await outcome.value()
     } onCancel: {
         outcome.give(false)
+    }
+}
+
+/// Returns once `loader` has a request for `userID`. It looks in `requests` first, on the loader,
+/// and only then calls your `waitForRequest(for:)`, with no `await` in between: so these helpers
+/// never depend on `waitForRequest` returning at once for a request that came before it. That
+/// promise has a test of its own.
+func hasArrived(_ userID: String, at loader: isolated HeldLoader) async {
+    if loader.requests.contains(userID) { return }
+    await loader.waitForRequest(for: userID)
+}
+
+/// Waits until `loader` has a request for `userID`, like `request(for:at:arrivesDuring:)`, but at
+/// most `seconds`: returns false if the request has not arrived by then. For the one promise that
+/// is about not waiting ("another user's download starts at once"): a passing run is answered in
+/// microseconds and never reaches the bound.
+func request(
+    for userID: String, at loader: HeldLoader, arrivesWithin seconds: Double
+) async -> Bool {
+    let outcome = FirstAnswer<Bool>()
+    Task {
+        await hasArrived(userID, at: loader)
+        outcome.give(true)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { outcome.give(false) }
+    return await withTaskCancellationHandler {
+        await outcome.value()
+    } onCancel: {
+        outcome.give(false)
+    }
+}
+
+/// Calls `loader.waitForRequest(for: userID)` in a task of its own and, the moment it returns,
+/// reads `loader.requests`: the task answers with the requests that had arrived when the wait
+/// ended.
+///
+/// Like `startRequests`, it is isolated to the loader: the task is queued on the loader's actor as
+/// it is made, so it has called `waitForRequest(for:)` (and is waiting, or has returned) before
+/// the test's next call to the loader. It runs on the loader, so it reads `requests` in the same
+/// step as the wait ends, before any request that arrives later.
+func startWaiting(for userID: String, at loader: isolated HeldLoader) -> Task<[String], Never> {
+    Task {
+        await loader.waitForRequest(for: userID)
+        return loader.requests
+    }
+}
+
+/// What a `startWaiting` task answered, or nil if the test ran out of time first.
+func requestsSeen(by waiting: Task<[String], Never>) async -> [String]? {
+    let outcome = FirstAnswer<[String]?>()
+    Task { outcome.give(await waiting.value) }
+    return await withTaskCancellationHandler {
+        await outcome.value()
+    } onCancel: {
+        outcome.give(nil)
     }
 }
 
