@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 
 @testable import Kata02
@@ -64,7 +65,12 @@ let expectedSummary = WorkoutSummary(
 /// Describes where a value was published, for expectation messages.
 func origin(of hops: [ImmediateQueues.Hop]?) -> String {
     switch hops {
-    case nil: "onChange never saw it set through the test queues."
+    case nil:
+        """
+        By the time the call returned, onChange had not seen the new value in place: it was \
+        not set through the test queues (a hop went straight to DispatchQueue), or onChange was \
+        not called after this change, or it ran before the value was set (willSet instead of didSet).
+        """
     case []?: "It was set directly, outside any work handed to the queues."
     case let hops?: "It was set from inside \(hops.map(\.description).joined(separator: " → "))."
     }
@@ -77,12 +83,14 @@ struct WorkoutSummaryScreenTests {
         let screen = WorkoutSummaryScreen(queues: ImmediateQueues())
 
         screen.show(track)
+        // Read once, so the message shows the state the expectation judged.
+        let state = screen.state
 
         #expect(
-            screen.state == .ready(expectedSummary),
+            state == .ready(expectedSummary),
             """
             The test queues run work the moment it is handed over, so show(_:) should end in \
-            .ready. The state is \(screen.state): the screen still dispatches somewhere else. \
+            .ready. The state is \(state): the screen still dispatches somewhere else. \
             Replace every DispatchQueue.global(qos:).async and DispatchQueue.main.async with \
             calls on the queues passed to init(queues:).
             """
@@ -253,12 +261,79 @@ struct DispatchQueueWrapperTests {
             #expect(
                 ranOn == DispatchQueue.global(qos: qos).label,
                 """
-                globalAsync(qos: .\(qos)) ran the work on "\(ranOn)", not on the global queue of \
+                globalAsync(qos: .\(String(describing: qos))) ran the work on "\(ranOn)", not on the global queue of \
                 that QoS, "\(DispatchQueue.global(qos: qos).label)". The wrapper only forwards: \
                 DispatchQueue.global(qos: qos).async(execute: work), with the QoS it was given \
                 and no queue of its own.
                 """)
         }
+    }
+
+    /// Hands work over through `handOver` from a thread of the test's own, then signals that the
+    /// call has returned. Reports whether the work saw that signal. The work waits for it at most
+    /// one second: a wrapper that hands over with async returns at once, so a passing run never
+    /// comes near the bound; one that waits for the work (sync) cannot return until it gives up.
+    func workSawTheCallReturn(handOver: @escaping (@escaping () -> Void) -> Void) async -> Bool {
+        await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            let callReturned = DispatchSemaphore(value: 0)
+            let caller = Thread {
+                handOver {
+                    done.resume(returning: callReturned.wait(timeout: .now() + 1) == .success)
+                }
+                callReturned.signal()
+            }
+            caller.start()
+        }
+    }
+
+    @Test("mainAsync(execute:) returns before the work runs, also when called on the main queue")
+    func mainAsyncHandsOver() async {
+        let fromAThread = await workSawTheCallReturn { DispatchQueueWrapper().mainAsync(execute: $0) }
+
+        #expect(
+            fromAThread,
+            """
+            mainAsync(execute:) did not return until its work had run: the wrapper waits for the \
+            work (DispatchQueue.main.sync does that), so the caller blocks. It must hand the work \
+            over and return at once: DispatchQueue.main.async(execute: work).
+            """)
+        // A wrapper that waits for main-queue work would crash when called on the main queue.
+        guard fromAThread else { return }
+
+        // On the main queue, which is serial: work handed over with async can only start after
+        // this block has finished.
+        let fromMain = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            DispatchQueue.main.async {
+                var mainAsyncHadReturned = false
+                DispatchQueueWrapper().mainAsync { done.resume(returning: mainAsyncHadReturned) }
+                mainAsyncHadReturned = true
+            }
+        }
+
+        #expect(
+            fromMain,
+            """
+            Called on the main queue, mainAsync(execute:) ran the work in place, before it \
+            returned: a "we are already on main" shortcut. The caller's code after the call \
+            then runs after the work instead of before it. mainAsync only forwards, wherever it \
+            is called from: DispatchQueue.main.async(execute: work).
+            """)
+    }
+
+    @Test("globalAsync(qos:execute:) returns before the work runs")
+    func globalAsyncHandsOver() async {
+        let fromAThread = await workSawTheCallReturn {
+            DispatchQueueWrapper().globalAsync(qos: .utility, execute: $0)
+        }
+
+        #expect(
+            fromAThread,
+            """
+            globalAsync(qos:execute:) did not return until its work had run: the wrapper waits \
+            for the work (DispatchQueue.global(qos:).sync does that), so show(_:) would block \
+            the main queue for the whole calculation. It must hand the work over and return at \
+            once: DispatchQueue.global(qos: qos).async(execute: work).
+            """)
     }
 
     @Test("WorkoutSummaryScreen() still works, on the real queues, without arguments")
@@ -282,7 +357,13 @@ struct DispatchQueueWrapperTests {
 
         #expect(
             shown == .ready(expectedSummary),
-            "The app calls WorkoutSummaryScreen() with no arguments: give init(queues:) a default of DispatchQueueWrapper()."
+            """
+            On the real queues, the first state onChange read after .calculating was \(shown), \
+            not the ready summary. .empty means onChange ran before the new state was in place \
+            (willSet instead of didSet): it must be called after each change, with the new value \
+            already set. Otherwise WorkoutSummaryScreen(), the app's call site, must calculate \
+            through DispatchQueueWrapper() and publish .ready through mainAsync.
+            """
         )
     }
 }
