@@ -31,8 +31,10 @@ struct ManualDispatcherTests {
         #expect(ran == ["main"], "runNext() runs exactly one work item: the oldest.")
         #expect(queue.pending == [.background], "The item that ran leaves pending; the others stay, in order.")
 
-        #expect(queue.runNext() == .background)
-        #expect(ran == ["main", "background"])
+        #expect(
+            queue.runNext() == .background,
+            "The second item went to the background queue, so the second runNext() must return .background.")
+        #expect(ran == ["main", "background"], "Two runNext() calls run the two items, oldest first.")
         #expect(queue.pending.isEmpty, "Every item ran, so nothing is pending.")
     }
 
@@ -52,11 +54,36 @@ struct ManualDispatcherTests {
             queue.mainAsync { ran.append("show") }
         }
 
-        #expect(queue.runNext() == .background)
+        #expect(
+            queue.runNext() == .background,
+            "The only item went to the background queue, so runNext() must return .background.")
         #expect(
             ran == ["read"],
             "runNext() runs one item. The main work that the background work dispatched must wait for a later run.")
         #expect(queue.pending == [.main], "Work dispatched while an item runs is recorded behind the others.")
+    }
+
+    @Test("main work dispatched by running main work waits for its own turn")
+    func nestedMainWorkWaits() {
+        let queue = ManualDispatcher()
+        var ran: [String] = []
+        queue.mainAsync {
+            ran.append("show the orders")
+            queue.mainAsync { ran.append("scroll to the top") }
+        }
+
+        #expect(queue.runNext() == .main, "The only item went to main, so runNext() must return .main.")
+        #expect(
+            ran == ["show the orders"],
+            """
+            runNext() ran a main item and also the main work that item dispatched: it ran \(ran). \
+            The fake never runs work when it is handed over, not even main work sent from main work \
+            ("we are already on main" is the real queue's business, and the real main queue waits \
+            too): it goes to the end of the line and runs in a later runNext().
+            """)
+        #expect(
+            queue.pending == [.main],
+            "Main work dispatched while a main item runs is recorded behind the others; pending is \(queue.pending).")
     }
 
     @Test("runAll runs everything, including work dispatched while it runs")

@@ -31,7 +31,9 @@ struct OrderHistoryScreenTests {
         let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
         screen.load()
 
-        #expect(queue.runNext() == .background)
+        #expect(
+            queue.runNext() == .background,
+            "load() must hand exactly one piece of work, the archive read, to backgroundAsync.")
 
         #expect(archive.loadCount == 1, "The background work must read the archive once.")
         #expect(
@@ -48,7 +50,9 @@ struct OrderHistoryScreenTests {
         screen.load()
         queue.runNext()
 
-        #expect(queue.runNext() == .main)
+        #expect(
+            queue.runNext() == .main,
+            "After the background read, the next work must be the hop to main that shows the orders.")
 
         #expect(screen.state == .loaded(Fixtures.orders), "The work sent to main must show the orders.")
         #expect(queue.pending.isEmpty, "Once the orders are on screen, nothing is left to run.")
@@ -60,7 +64,9 @@ struct OrderHistoryScreenTests {
         let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
         screen.load()
 
-        #expect(queue.runNext() == .background)
+        #expect(
+            queue.runNext() == .background,
+            "load() must hand exactly one piece of work, the archive read, to backgroundAsync.")
 
         #expect(
             archive.loadCount == 1,
@@ -93,8 +99,42 @@ struct OrderHistoryScreenTests {
             queue.pending == [.background],
             "A second load() while the first is still loading must not schedule a second read.")
         queue.runAll()
-        #expect(archive.loadCount == 1)
-        #expect(screen.state == .loaded(Fixtures.orders))
+        #expect(
+            archive.loadCount == 1,
+            "Two load() calls in a row read the archive \(archive.loadCount) times: the second must not start a read.")
+        #expect(
+            screen.state == .loaded(Fixtures.orders),
+            "Once the one read and its main hop ran, the screen shows the orders; it shows \(screen.state).")
+    }
+
+    @Test("a refresh between the read and the main hop starts no second read")
+    func refreshBetweenTheHops() {
+        let archive = StubOrderArchive(orders: Fixtures.orders)
+        let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
+        screen.load()
+        #expect(
+            queue.runNext() == .background,
+            "load() must hand exactly one piece of work, the archive read, to backgroundAsync.")
+
+        // The archive has answered, but the main work that shows the answer has not run yet.
+        screen.load()
+
+        #expect(
+            queue.pending == [.main],
+            """
+            load() after the read but before the main hop scheduled \(queue.pending), not just the \
+            waiting main work. The screen still shows .loading until the main work shows the \
+            answer, so a refresh now must schedule nothing. Did the background work clear a \
+            "loading" flag? The load ends on main, when state leaves .loading: guard on the \
+            state, or clear the flag in the main work.
+            """)
+        queue.runAll()
+        #expect(
+            archive.loadCount == 1,
+            "A refresh while the answer waited for main read the archive again: \(archive.loadCount) reads.")
+        #expect(
+            screen.state == .loaded(Fixtures.orders),
+            "Once everything ran, the screen shows the orders; it shows \(screen.state).")
     }
 
     @Test("a refresh after loading shows loading again and reads again")
@@ -109,7 +149,9 @@ struct OrderHistoryScreenTests {
         #expect(screen.state == .loading, "Pull-to-refresh on a loaded screen must show loading again at once.")
         #expect(queue.pending == [.background], "Pull-to-refresh must schedule a new archive read.")
         queue.runAll()
-        #expect(archive.loadCount == 2)
+        #expect(
+            archive.loadCount == 2,
+            "A refresh after the orders were shown must read the archive again: \(archive.loadCount) reads.")
     }
 
     @Test("a retry after a failed read shows loading again and reads again")
@@ -118,7 +160,10 @@ struct OrderHistoryScreenTests {
         let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
         screen.load()
         queue.runAll()
-        #expect(screen.state == .failed(OrderHistoryScreen.failureMessage))
+        #expect(
+            screen.state == .failed(OrderHistoryScreen.failureMessage),
+            "An unreadable archive ends in .failed(OrderHistoryScreen.failureMessage); the screen shows \(screen.state)."
+        )
 
         archive.result = .success(Fixtures.orders)
         screen.load()
@@ -131,7 +176,9 @@ struct OrderHistoryScreenTests {
             queue.pending == [.background],
             "A retry after a failure must schedule a new archive read, like the first load().")
         queue.runAll()
-        #expect(archive.loadCount == 2)
+        #expect(
+            archive.loadCount == 2,
+            "The retry after a failure must read the archive again: \(archive.loadCount) reads.")
         #expect(screen.state == .loaded(Fixtures.orders), "The retry read the archive again, so it shows the orders.")
     }
 }

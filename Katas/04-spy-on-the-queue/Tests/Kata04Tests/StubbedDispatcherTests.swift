@@ -15,7 +15,9 @@ struct StubbedDispatcherTests {
 
         screen.load()
 
-        #expect(screen.state == .loaded(Fixtures.orders))
+        #expect(
+            screen.state == .loaded(Fixtures.orders),
+            "With a stub that runs work at once, load() ends with the orders on screen; it shows \(screen.state).")
     }
 
     @Test("shows the failure message once load returns")
@@ -27,6 +29,9 @@ struct StubbedDispatcherTests {
 
         screen.load()
 
-        #expect(screen.state == .failed(OrderHistoryScreen.failureMessage))
+        #expect(
+            screen.state == .failed(OrderHistoryScreen.failureMessage),
+            "With a stub that runs work at once, a failed read ends in the failure message; the screen shows \(screen.state)."
+        )
     }
 }
