@@ -178,6 +178,69 @@ final class ReceiptUploaderTests: XCTestCase {
         )
     }
 
+    /// A photo too large to send still answers through the callback queue, so the user can leave
+    /// before that answer runs: the cancel wins there too.
+    func test_cancellingATooLargeUpload_neverCallsCompletion() {
+        let uploader = ReceiptUploader(transport: FakeTransport())
+        let notCalled = expectation(
+            description:
+                "completion is not called after cancel(), for a photo too large to send too: its .tooLarge answer goes through the same cancel check as a network reply"
+        )
+        notCalled.isInverted = true
+
+        let upload = uploader.upload(.hugeScan) { _ in notCalled.fulfill() }
+        upload.cancel()  // the user leaves before the main queue runs the .tooLarge answer
+
+        drainMainQueue()
+        wait(for: [notCalled], timeout: 0)
+    }
+
+    /// Two uploads of the same receipt (a retry while the first is still running) are two
+    /// uploads: cancelling one of them says nothing about the other.
+    func test_cancellingOneUpload_leavesAnotherUploadOfTheSameReceiptAlone() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let laterNotCalled = expectation(description: "completion is not called for the cancelled second upload")
+        laterNotCalled.isInverted = true
+        var earlierResult: Result<URL, UploadError>?
+
+        uploader.upload(.lunch) { earlierResult = $0 }
+        let later = uploader.upload(.lunch) { _ in laterNotCalled.fulfill() }
+        transport.answer(with: .created(.lunchReceipt))  // the first upload's reply is now queued
+        later.cancel()
+
+        drainMainQueue()
+        wait(for: [laterNotCalled], timeout: 0)
+        XCTAssertEqual(
+            earlierResult, .success(.lunchReceipt),
+            "cancelling the second upload of the lunch receipt silenced the first one, whose reply had arrived: a cancel belongs to one upload, not to a receipt id. Remember it in the handle that upload returned, not in a set of receipt ids"
+        )
+    }
+
+    /// A screen may call cancel() again as it goes away; a later upload of the same receipt
+    /// still completes.
+    func test_cancellingAnUploadTwice_leavesTheNextUploadOfTheSameReceiptAlone() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let firstNotCalled = expectation(description: "completion is not called for the cancelled first upload")
+        firstNotCalled.isInverted = true
+        var retryResult: Result<URL, UploadError>?
+
+        let first = uploader.upload(.lunch) { _ in firstNotCalled.fulfill() }
+        first.cancel()
+        drainMainQueue()  // what the cancelled upload queued has run, and stayed silent
+        first.cancel()  // cancelled again, as the screen goes away
+        uploader.upload(.lunch) { retryResult = $0 }  // the user tries the same receipt again
+        transport.answer(with: .created(.lunchReceipt))
+
+        drainMainQueue()
+        wait(for: [firstNotCalled], timeout: 0)
+        XCTAssertEqual(
+            retryResult, .success(.lunchReceipt),
+            "an upload of the lunch receipt, started after an earlier lunch upload was cancelled twice, never called back: a cancel belongs to one upload, not to a receipt id. Remember it in the handle that upload returned, not in a set of receipt ids"
+        )
+    }
+
     /// Every path, one upload each, with the callback queue held: nothing may call back before
     /// that queue runs, and once it has run, each upload has called back exactly once, from a
     /// block on it. No waiting: the held queue decides when the callbacks run.
