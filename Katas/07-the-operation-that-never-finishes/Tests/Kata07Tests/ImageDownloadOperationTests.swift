@@ -75,10 +75,20 @@ final class ImageDownloadOperationTests: XCTestCase {
         }
     }
 
+    /// What an operation and the step that depends on it said at one moment.
+    private struct Look {
+        let isExecuting: Bool
+        let isFinished: Bool
+        let stepIsReady: Bool
+    }
+
     /// Finishes the open download on another thread, the way URLSession calls back, and waits
-    /// until the loader's completion has returned.
+    /// until the loader's completion has returned. When given `download` and `step`, it reads
+    /// their state on that thread, the moment the completion returns, into `look`: nothing
+    /// another queue does later can make up for an operation that was not finished then.
     private func finishDownload(
-        _ loader: ManualImageLoader, with result: Result<Data, Error>, file: StaticString = #filePath,
+        _ loader: ManualImageLoader, with result: Result<Data, Error>, lookingAt download: Operation? = nil,
+        andAt step: Operation? = nil, into look: LockedBox<Look?>? = nil, file: StaticString = #filePath,
         line: UInt = #line
     ) -> Bool {
         let hadRequest = LockedBox(false)
@@ -88,6 +98,10 @@ final class ImageDownloadOperationTests: XCTestCase {
             file: file, line: line
         ) {
             hadRequest.value = loader.finishOldestRequest(with: result)
+            if let download, let step, let look {
+                look.value = Look(
+                    isExecuting: download.isExecuting, isFinished: download.isFinished, stepIsReady: step.isReady)
+            }
         }
         guard returned else { return false }
         guard hadRequest.value else {
@@ -146,15 +160,17 @@ final class ImageDownloadOperationTests: XCTestCase {
     /// operation has finished and told the operations that depend on it. Returns false, and the
     /// test stops, when it has not: its `completionBlock` would never run.
     private func hasFinished(
-        _ download: ImageDownloadOperation, andTold step: Operation, once moment: String,
+        _ download: ImageDownloadOperation, andTold step: Operation, once moment: String, as seen: Look? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) -> Bool {
+        let now =
+            seen ?? Look(isExecuting: download.isExecuting, isFinished: download.isFinished, stepIsReady: step.isReady)
         XCTAssertFalse(
-            download.isExecuting,
+            now.isExecuting,
             "\(moment) has returned, and isExecuting is still true. Finishing moves the operation out of executing "
                 + "too: isExecuting false, isFinished true, each announced with willChangeValue/didChangeValue.",
             file: file, line: line)
-        guard download.isFinished else {
+        guard now.isFinished else {
             XCTFail(
                 "\(moment) has returned, and isFinished is still false. Finish before it returns: in the loader's "
                     + "callback (no hop to another queue, no retry), or in start() for a cancelled operation. And move "
@@ -162,7 +178,7 @@ final class ImageDownloadOperationTests: XCTestCase {
                 file: file, line: line)
             return false
         }
-        guard step.isReady else {
+        guard now.stepIsReady else {
             XCTFail(
                 "\(moment) has returned and isFinished is true, but the step that depends on the download is still "
                     + "not ready: nobody polls isFinished. Announce the change with "
@@ -201,13 +217,38 @@ final class ImageDownloadOperationTests: XCTestCase {
 
         guard startAndWaitUntilItReturns(download) else { return }
         XCTAssertFalse(save.isReady, "The save step must not be ready before the download has finished.")
-        guard finishDownload(loader, with: .success(jpeg)) else { return }
+        let look = LockedBox<Look?>(nil)
+        guard finishDownload(loader, with: .success(jpeg), lookingAt: download, andAt: save, into: look) else { return }
 
-        guard hasFinished(download, andTold: save, once: "The loader's completion") else { return }
+        let moment = "The loader's completion (looked at on its own thread, the moment it returned)"
+        guard hasFinished(download, andTold: save, once: moment, as: look.value) else { return }
         XCTAssertEqual(
             download.imageData, jpeg, "The operation should keep the bytes the loader delivered in imageData.")
         XCTAssertNil(download.error, "A successful download has no error.")
         guard arrived(completionRan) else { return }
+    }
+
+    func test_isFinishedOnTheLoadersThread_theMomentItsCompletionReturns() {
+        // A hop to another queue finishes a few microseconds later: in most rounds after the test
+        // has looked, in some before. Fifty downloads, each looked at on the loader's thread.
+        for round in 1...50 {
+            let loader = ManualImageLoader()
+            let download = ImageDownloadOperation(url: beach, loader: loader)
+            let save = stepThatDepends(on: download)
+            guard startAndWaitUntilItReturns(download) else { return }
+            let look = LockedBox<Look?>(nil)
+            guard finishDownload(loader, with: .success(jpeg), lookingAt: download, andAt: save, into: look) else {
+                return
+            }
+            guard let seen = look.value, seen.isFinished, !seen.isExecuting, seen.stepIsReady else {
+                XCTFail(
+                    "Download \(round): the loader's completion returned, and on its thread the operation was not "
+                        + "finished yet (isFinished \(look.value?.isFinished ?? false)). Finish inside the loader's "
+                        + "callback, on the thread that calls it: a hop to another queue (DispatchQueue.global()."
+                        + "async, main.async) finishes after the callback has returned.")
+                return
+            }
+        }
     }
 
     func test_aFailedDownloadFinishesToo_andKeepsTheError() {
@@ -218,13 +259,17 @@ final class ImageDownloadOperationTests: XCTestCase {
         download.completionBlock = { completionRan.fulfill() }
 
         guard startAndWaitUntilItReturns(download) else { return }
-        guard finishDownload(loader, with: .failure(Offline())) else { return }
+        let look = LockedBox<Look?>(nil)
+        guard finishDownload(loader, with: .failure(Offline()), lookingAt: download, andAt: save, into: look) else {
+            return
+        }
 
         XCTAssertEqual(
             loader.requestedURLs, [beach],
             "After a failure the operation asked the loader again. It asks exactly once: a failed download "
                 + "finishes and keeps the loader's error, and whoever wants a retry adds a new operation.")
-        guard hasFinished(download, andTold: save, once: "The loader's completion (a failure)") else { return }
+        let moment = "The loader's completion of a failure (looked at on its own thread, the moment it returned)"
+        guard hasFinished(download, andTold: save, once: moment, as: look.value) else { return }
         XCTAssertNil(download.imageData, "A failed download has no image data.")
         XCTAssertEqual(download.error as? Offline, Offline(), "The operation should keep the loader's error in error.")
         guard arrived(completionRan) else { return }
@@ -241,9 +286,11 @@ final class ImageDownloadOperationTests: XCTestCase {
 
         guard startAndWaitUntilItReturns(download) else { return }
         XCTAssertFalse(save.isFinished, "The save step must not run before the download has finished.")
-        guard finishDownload(loader, with: .success(jpeg)) else { return }
+        let look = LockedBox<Look?>(nil)
+        guard finishDownload(loader, with: .success(jpeg), lookingAt: download, andAt: save, into: look) else { return }
 
-        guard hasFinished(download, andTold: save, once: "The loader's completion") else { return }
+        let moment = "The loader's completion (looked at on its own thread, the moment it returned)"
+        guard hasFinished(download, andTold: save, once: moment, as: look.value) else { return }
         guard arrived(saveRan) else { return }
     }
 
