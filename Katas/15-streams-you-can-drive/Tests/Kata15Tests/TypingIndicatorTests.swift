@@ -212,6 +212,25 @@ struct TypingIndicatorTests {
         feed.finish()
     }
 
+    @Test("stop() while run() is not running changes nothing, so onChange is not called")
+    func stopWhileIdleReportsNothing() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+
+        viewModel.stop()  // the screen went away before it ever ran
+
+        #expect(
+            viewModel.indicator == .hidden,
+            "stop() was called before run(): the indicator was hidden and must stay hidden; it is \(viewModel.indicator.testDescription)."
+        )
+        #expect(
+            screen.states == [],
+            "stop() was called before run(), while the indicator was hidden, and onChange reported \(screen.states.testDescription). Nothing changed, so nothing may be reported: no change, no call. Let stop() end the loop and let the loop hide the indicator through the same guarded show(_:) as every other change, rather than calling onChange yourself."
+        )
+        feed.finish()
+    }
+
     /// Feeds started(Alex), and waits until onChange reports it.
     private func showAlexTyping(
         _ feed: AsyncStream<TypingEvent>.Continuation,
