@@ -222,6 +222,14 @@ struct PhotoUploadScreenTests {
     func appScreenDeliversOnMain() async {
         let uploader = ControlledUploader()
         let screen = PhotoUploadScreen(uploader: uploader)
+        // Every state the screen publishes after `upload`, and whether it came on the main queue:
+        // the main queue carries a marker that no other queue has.
+        DispatchQueue.main.setSpecific(key: mainQueueMarker, value: ())
+        let delivered = DeliveryLog()
+        let watching = screen.$state.dropFirst(2).sink { state in
+            delivered.append(state, onMain: DispatchQueue.getSpecific(key: mainQueueMarker) != nil)
+        }
+        defer { watching.cancel() }
 
         screen.upload(photo)
         uploader.send(.progress(1.0))
@@ -243,9 +251,51 @@ struct PhotoUploadScreenTests {
             DispatchQueue.main.async { done.resume() }
         }
 
+        let deliveries = delivered.entries
+        let offMain = deliveries.filter { !$0.onMain }.map(\.state)
         #expect(
-            screen.state == .attached(claimPhotoURL),
-            "Once the main queue has run, the app's screen should show the attached photo."
+            offMain.isEmpty,
+            """
+            The app's screen published \(offMain) on a queue that is \
+            not the main queue. `PhotoUploadScreen(uploader:)` must deliver on DispatchQueue.main itself, \
+            not on a serial queue of its own: the screen's state belongs to the UI.
+            """
         )
+        let lastDelivered = deliveries.last?.state
+        let states = deliveries.map(\.state)
+        #expect(
+            lastDelivered == .attached(claimPhotoURL),
+            """
+            Once the main queue has run, the app's screen should show the attached photo; it published \
+            \(states) by then. `PhotoUploadScreen(uploader:)` delivers on \
+            DispatchQueue.main, not on another queue that runs later.
+            """
+        )
+    }
+}
+
+private let mainQueueMarker = DispatchSpecificKey<Void>()
+
+/// States the screen published, and whether each came on the main queue. Written on whatever
+/// queue delivers, read by the test: under a lock.
+private final class DeliveryLog: @unchecked Sendable {
+    struct Entry {
+        let state: UploadState
+        let onMain: Bool
+    }
+
+    private let lock = NSLock()
+    private var stored: [Entry] = []
+
+    func append(_ state: UploadState, onMain: Bool) {
+        lock.lock()
+        stored.append(Entry(state: state, onMain: onMain))
+        lock.unlock()
+    }
+
+    var entries: [Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
     }
 }
