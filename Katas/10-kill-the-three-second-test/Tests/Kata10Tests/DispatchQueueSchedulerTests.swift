@@ -74,6 +74,38 @@ struct DispatchQueueSchedulerTests {
         )
     }
 
+    @Test("keeps the delay below one second: 100 ms runs before 400 ms")
+    func keepsSubSecondDelaysApart() {
+        let scheduler: any Scheduling = DispatchQueueScheduler(queue: queue)
+        let runs = WorkRuns()
+        let bothRan = DispatchGroup()
+
+        // The longer delay is scheduled first: only a scheduler that keeps both delays as they
+        // are runs the 100 ms work first. Rounded to whole seconds (down, to the nearest, or up),
+        // the two are due at the same second, and the one scheduled first runs first.
+        bothRan.enter()
+        bothRan.enter()
+        scheduler.schedule(after: .milliseconds(400)) {
+            runs.record("400 ms work")
+            bothRan.leave()
+        }
+        scheduler.schedule(after: .milliseconds(100)) {
+            runs.record("100 ms work")
+            bothRan.leave()
+        }
+
+        guard bothRan.wait(timeout: .now() + 10) == .success else {
+            Issue.record(
+                "Work scheduled after 100 ms and 400 ms had not both run after 10 s. DispatchQueueScheduler must run work on its queue once its delay has passed."
+            )
+            return
+        }
+        #expect(
+            runs.queues == ["100 ms work", "400 ms work"],
+            "Work due after 100 ms must run before work due after 400 ms; they ran as \(runs.queues.map { $0 ?? "?" }). The scheduler rounded the delays to whole seconds (0 s or 1 s for both). Keep the whole delay: delay / .seconds(1) is a Double in seconds that DispatchTime can add."
+        )
+    }
+
     @Test("cancelled work never runs")
     func cancelled() {
         let scheduler: any Scheduling = DispatchQueueScheduler(queue: queue)

@@ -192,6 +192,24 @@ struct ManualSchedulerTests {
         )
     }
 
+    @Test("work can cancel other work due at the same instant")
+    func cancelSiblingDueAtTheSameInstant() {
+        var ran: [String] = []
+        var sibling: (any ScheduledWork)?
+        scheduler.schedule(after: .seconds(1)) {
+            ran.append("first")
+            sibling?.cancel()
+        }
+        sibling = scheduler.schedule(after: .seconds(1)) { ran.append("sibling") }
+
+        scheduler.advance(by: .seconds(1))
+
+        #expect(
+            ran == ["first"],
+            "Two pieces of work were due at 1 s; the first cancelled the second, and the second ran anyway: \(ran). Work due at the same instant is not one batch decided in advance: check for cancellation when each item's turn comes."
+        )
+    }
+
     @Test("cancelling work that already ran does nothing")
     func cancelAfterRunning() {
         var runs = 0

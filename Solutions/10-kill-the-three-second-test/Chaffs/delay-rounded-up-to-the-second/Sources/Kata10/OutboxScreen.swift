@@ -1,0 +1,57 @@
+/// The strip under the mailbox that holds each sent email for a few seconds, so the user can
+/// take it back ("Undo send"). The view draws `waiting` (one row with an Undo button per email)
+/// and `toast`. The app calls `send` and `undo` on the main queue.
+final class OutboxScreen {
+    /// How long an email waits, with an Undo button, before it really goes out.
+    static let undoWindow: Duration = .seconds(3)
+    /// How long the "Message sent" toast stays on screen after the latest delivery.
+    static let toastDuration: Duration = .seconds(2)
+    static let sentToast = "Message sent"
+
+    /// Emails still inside their undo window, oldest first.
+    private(set) var waiting: [Email] = [] { didSet { onChange?() } }
+    /// A short confirmation after an email went out. It hides by itself.
+    private(set) var toast: String? { didSet { onChange?() } }
+    /// Called after every change of `waiting` or `toast`.
+    var onChange: (() -> Void)?
+
+    private let transport: MailTransport
+    private let scheduler: any Scheduling
+    private var deliveries: [Int: ScheduledWork] = [:]
+    private var toastHiding: ScheduledWork?
+
+    /// The app passes only the transport and gets the main queue, in real time.
+    init(transport: MailTransport, scheduler: any Scheduling = DispatchQueueScheduler(queue: .main)) {
+        self.transport = transport
+        self.scheduler = scheduler
+    }
+
+    func send(_ email: Email) {
+        waiting.append(email)
+        deliveries[email.id] = scheduler.schedule(after: Self.undoWindow) { [weak self] in
+            self?.deliver(email)
+        }
+    }
+
+    /// Takes the email back if it has not gone out yet; does nothing once it has.
+    func undo(_ email: Email) {
+        guard let delivery = deliveries.removeValue(forKey: email.id) else { return }
+        delivery.cancel()
+        waiting.removeAll { $0.id == email.id }
+    }
+
+    private func deliver(_ email: Email) {
+        deliveries[email.id] = nil
+        waiting.removeAll { $0.id == email.id }
+        transport.deliver(email)
+
+        // A toast that is already showing stays for a full `toastDuration` after this delivery:
+        // the earlier hide must not cut it short.
+        toastHiding?.cancel()
+        toast = Self.sentToast
+        toastHiding = scheduler.schedule(after: Self.toastDuration) { [weak self] in
+            self?.toast = nil
+            self?.toastHiding = nil
+        }
+    }
+}
