@@ -105,6 +105,10 @@ struct LibraryImportTests {
             "importCatalogue(_:) returned without calling decode(_:) on the decoder given to init(decoder:)."
         )
         try #require(
+            start != .offTheMainActorWithTheMainActorHeld,
+            "decode(_:) ran off the main actor, but the main actor was held while it worked: for a second it ran nothing, not even this test. Waiting for the decode without letting the main actor go (DispatchQueue.global().sync, a semaphore, a lock) blocks it as much as decoding on it would: no redraw, no tap. Await the decode instead: a @concurrent function, another actor, or an awaited Task.detached."
+        )
+        try #require(
             start == .offTheMainActor,
             "decode(_:) started on the main actor. A real decode would hold the main actor for seconds: no redraw, no tap, and this test could not run until it ended. Move the call to a @concurrent function (or onto another actor), and make sure CatalogueDecoding is nonisolated."
         )

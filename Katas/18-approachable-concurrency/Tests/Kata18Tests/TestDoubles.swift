@@ -67,6 +67,9 @@ final class ProbeDecoder: CatalogueDecoding, @unchecked Sendable {
 final class HeldDecoder: CatalogueDecoding, @unchecked Sendable {
     enum Start: Equatable, Sendable {
         case offTheMainActor
+        /// Off the main actor, but the main actor did not run a thing for a second after
+        /// decode(_:) started: something holds it while it waits for the decode.
+        case offTheMainActorWithTheMainActorHeld
         case onTheMainActor
         case never
     }
@@ -80,6 +83,15 @@ final class HeldDecoder: CatalogueDecoding, @unchecked Sendable {
     func decode(_ data: Data) throws -> [Photo] {
         guard !MainActorProbe.isOnMainActor else {
             started.give(.onTheMainActor)
+            return photos
+        }
+        // Is the main actor free while the decoding works? Ask it to run a probe. A free main actor
+        // runs it within microseconds; one that waits for this decode never does, so after a
+        // second the decoder answers at once, to let it go, and reports that it was held.
+        let mainActorRan = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { mainActorRan.signal() }
+        guard mainActorRan.wait(timeout: .now() + .seconds(1)) == .success else {
+            started.give(.offTheMainActorWithTheMainActorHeld)
             return photos
         }
         started.give(.offTheMainActor)
