@@ -165,7 +165,7 @@ private func requireEveryRequest(
         missing.isEmpty,
         load.outcome != nil
             ? "loadProducts(for:) ended before it asked the catalogue for \(names(missing)). It must ask for every product in `ids`, through the catalogue it was given."
-            : "With no answer sent, the catalogue was asked for \(names(asked)) but not for \(names(missing)), and loadProducts(for:) is waiting. It must ask for every product at once, before any answer comes back: one child task per product in a task group. A loop that awaits each product in turn asks for the second only after the first has answered. (A Task { } or Task.detached you start yourself runs off the test's executor: the test cannot see its requests.)",
+            : "The products were loaded one at a time: with no answer sent yet, the catalogue was asked for \(names(asked)) but not for \(names(missing)), and loadProducts(for:) is waiting for an answer before it asks for the rest. Every request must be made before any answer comes back: one child task per product in a task group (or an async let each), all added before the first await of a result. A loop that awaits each product in turn, or adds a child task and awaits it before adding the next, asks for the second only after the first has answered. (A Task { } or Task.detached you start yourself runs off the test's executor: the test cannot see its requests.)",
         sourceLocation: sourceLocation
     )
 }
