@@ -79,8 +79,12 @@ struct AccessTokenProviderTests {
                 await letTheMainQueueRun()
 
                 #expect(
+                    refresher.requestsOffTheMainQueue == 0,
+                    "The refresher was asked from a queue other than the main queue. The session and the waiting callers live on the main queue, and the refresher answers there: ask it there too. Work sent to another queue comes back whenever that queue gets to it, so the tests (and the app) cannot tell when it is done."
+                )
+                #expect(
                     refresher.requests == ["refresh-1"],
-                    "With no access token, token(completion:) must ask the refresher for one, with the session's refresh token. Refresh requests: \(refresher.requests)."
+                    "With no access token, token(completion:) must ask the refresher for one, with the session's refresh token, on the main queue, within a few turns of the main queue. Refresh requests: \(refresher.requests)."
                 )
                 #expect(
                     deliveries.outcomes.isEmpty,

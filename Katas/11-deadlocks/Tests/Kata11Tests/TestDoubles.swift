@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 @testable import Kata11
 
@@ -6,19 +7,33 @@ struct Offline: Error {}
 
 /// A refresher that writes each request down and holds its completion until the test calls
 /// `finish(with:)`. The test calls it on the main queue, where the real refresher answers.
-final class HeldRefresher: TokenRefresher {
-    private(set) var requests: [String] = []
+final class HeldRefresher: TokenRefresher, @unchecked Sendable {  // unchecked: the state is behind `lock`
+    private let lock = NSLock()
+    private var requested: [String] = []
+    private var calledOffTheMainQueue = 0
     private var completions: [(Result<String, Error>) -> Void] = []
 
+    /// The refresh token of every request, in order.
+    var requests: [String] { lock.withLock { requested } }
+    /// How many requests were made from a queue other than the main queue.
+    var requestsOffTheMainQueue: Int { lock.withLock { calledOffTheMainQueue } }
+
     func refresh(refreshToken: String, completion: @escaping (Result<String, Error>) -> Void) {
-        requests.append(refreshToken)
-        completions.append(completion)
+        let onMain = isOnMainQueue()
+        lock.withLock {
+            requested.append(refreshToken)
+            if !onMain { calledOffTheMainQueue += 1 }
+            completions.append(completion)
+        }
     }
 
     /// Answers every request still open.
     func finish(with result: Result<String, Error>) {
-        let open = completions
-        completions = []
+        let open = lock.withLock {
+            let open = completions
+            completions = []
+            return open
+        }
         for completion in open {
             completion(result)
         }
