@@ -40,9 +40,12 @@ extension KataVerifier {
         }
         // A buggy version must be caught in every run of `--repeat`, not once by luck.
         let referenceStarted = clock.now
+        // Under a sanitizer only the correct versions run (the tests themselves must be race-free), in
+        // a folder of their own so the package with every version stays built.
         let reference = try grader.grade(
             kata, tests: kata.referenceTestsDirectory, runs: runs, buggyRuns: max(1, repetitions), sanitizer: sanitizer,
-            stageName: stageName)
+            stageName: sanitizer == nil ? stageName : stageName + "-" + (sanitizer?.rawValue ?? ""),
+            correctVersionsOnly: sanitizer != nil)
         rules.append(referenceValidRule(reference, kata: kata))
         guard checksWrongSolutions, sanitizer == nil else {
             return Result(kata: kata, rules: rules, seconds: (clock.now - started).seconds)

@@ -47,51 +47,22 @@ struct TestBundle: Sendable {
         #endif
     }
 
-    /// Swift Testing's exit code when its `--filter` matched no test (`EX_UNAVAILABLE`).
-    static let noTestsMatched: Int32 = 69
-
     /// Runs the tests of version `index` once.
     func run(version index: Int, xctestClasses: [String]) throws -> Run {
-        let events = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "kata-grade-events-\(UUID().uuidString).jsonl")
-        defer { try? FileManager.default.removeItem(at: events) }
         let filter = package.testModule(index) + "\\."
-        var results: [CommandResult] = []
+        var summary: TestRunSummary
+        var results: [CommandResult]
         #if os(Linux)
-            if !xctestClasses.isEmpty {
-                results.append(try runner.run(executable, xctestClasses, in: package.root))
-            }
-            if results.allSatisfy({ !$0.timedOut && !$0.printedTooMuch }) {
-                var swiftTesting = try runner.run(
-                    executable,
-                    ["--testing-library", "swift-testing", "--filter", filter]
-                        + TestEventStream.arguments(writingTo: events),
-                    in: package.root)
-                // Swift Testing exits with EX_UNAVAILABLE when its filter matched no test: a suite
-                // written all in XCTest, which is no failure (`swift test` says nothing of it either).
-                if swiftTesting.exitCode == Self.noTestsMatched, !swiftTesting.wasSignaled,
-                    FileManager.default.contents(atPath: events.path).flatMap(TestEventStream.run(in:))?.started
-                        .isEmpty ?? true
-                {
-                    swiftTesting.exitCode = 0
-                }
-                results.append(swiftTesting)
-            }
+            // No classes, no XCTest run: without arguments it would run every version's.
+            (summary, results) = try BuiltTestBundle(executable: executable, runner: runner, workingDirectory: package.root)
+                .run(xctestArguments: xctestClasses.isEmpty ? nil : xctestClasses, swiftTestingFilter: filter)
         #else
             let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: workingDirectory)
-            let arguments =
-                session.arguments(
-                    package: package.root, options: TestRunOptions(filter: filter, sanitizer: sanitizer),
-                    skipBuild: true)
-                + TestEventStream.arguments(writingTo: events)
-            results.append(try runner.run(swift, arguments, in: workingDirectory))
+            let once = try session.runOnce(
+                package: package.root, options: TestRunOptions(filter: filter, sanitizer: sanitizer), skipBuild: true)
+            (summary, results) = (once.report, [once.result])
         #endif
-        let output = results.map(\.output).joined(separator: "\n")
         let timedOut = results.contains(where: \.timedOut)
-        var summary = TestOutputParser.parse(
-            output, exitCode: results.first { $0.exitCode != 0 }?.exitCode ?? 0,
-            wasSignaled: results.contains(where: \.wasSignaled), timedOut: timedOut,
-            swiftTesting: FileManager.default.contents(atPath: events.path).flatMap(TestEventStream.run(in:)))
         // Failures point into the package's copy of the tests; the learner edits the original.
         for index in summary.failures.indices {
             if let origin = package.origin(of: summary.failures[index].file) {

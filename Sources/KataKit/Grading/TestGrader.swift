@@ -41,9 +41,10 @@ public struct TestGrader: Sendable {
     /// the learner's build stays warm). `progress` hears what is happening, for a spinner.
     public func grade(
         _ kata: Kata, tests: URL? = nil, runs: Int = TestGrader.defaultRuns, buggyRuns: Int = 1,
-        sanitizer: Sanitizer? = nil, stageName: String? = nil, progress: (@Sendable (String) -> Void)? = nil
+        sanitizer: Sanitizer? = nil, stageName: String? = nil, correctVersionsOnly: Bool = false,
+        progress: (@Sendable (String) -> Void)? = nil
     ) throws -> TestGrade {
-        let versions = kata.gradedVersions()
+        let versions = kata.gradedVersions().filter { !correctVersionsOnly || $0.isCorrect }
         let package = GradingPackage(
             kata: kata, versions: versions, tests: tests ?? kata.testsDirectory,
             root: repository.workDirectory.appendingPathComponent(
