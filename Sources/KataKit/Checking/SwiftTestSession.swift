@@ -73,7 +73,8 @@ public struct SwiftTestSession: Sendable {
     public func runBuilt(
         package: URL, options: TestRunOptions, onOutput: (@Sendable (String) -> Void)? = nil
     ) throws -> (report: TestRunSummary, result: CommandResult) {
-        guard options.filter == nil, let executable = BuiltTestBundle.find(package: package, sanitizer: options.sanitizer)
+        guard options.filter == nil,
+            let executable = BuiltTestBundle.find(package: package, sanitizer: options.sanitizer)
         else {
             return try runOnce(package: package, options: options, skipBuild: true, onOutput: onOutput)
         }

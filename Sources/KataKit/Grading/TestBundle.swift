@@ -54,8 +54,10 @@ struct TestBundle: Sendable {
         var results: [CommandResult]
         #if os(Linux)
             // No classes, no XCTest run: without arguments it would run every version's.
-            (summary, results) = try BuiltTestBundle(executable: executable, runner: runner, workingDirectory: package.root)
-                .run(xctestArguments: xctestClasses.isEmpty ? nil : xctestClasses, swiftTestingFilter: filter)
+            (summary, results) = try BuiltTestBundle(
+                executable: executable, runner: runner, workingDirectory: package.root
+            )
+            .run(xctestArguments: xctestClasses.isEmpty ? nil : xctestClasses, swiftTestingFilter: filter)
         #else
             let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: workingDirectory)
             let once = try session.runOnce(
