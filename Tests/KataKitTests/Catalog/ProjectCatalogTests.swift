@@ -69,9 +69,10 @@ struct ProjectCatalogTests {
             #expect(
                 fileManager.fileExists(atPath: kata.testsDirectory.path),
                 "\(kata.heading): no \(kata.testsDirectory.path)")
-            #expect(
-                fileManager.fileExists(atPath: kata.referenceSolution.sourcesDirectory.path),
-                "\(kata.heading): no solution sources")
+            // The solution of a tests kata is its reference tests; of any other, its code.
+            let solution =
+                kata.metadata.kind == .tests ? kata.referenceTestsDirectory : kata.referenceSolution.sourcesDirectory
+            #expect(fileManager.fileExists(atPath: solution.path), "\(kata.heading): no \(solution.path)")
             let package = try String(
                 contentsOf: kata.directory.appendingPathComponent("Package.swift"), encoding: .utf8)
             #expect(
