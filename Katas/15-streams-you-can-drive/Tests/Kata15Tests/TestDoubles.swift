@@ -41,8 +41,19 @@ final class ScreenRecording {
         return change
     }
 
+    /// Runs once, inside `onChange`, the next time it reports a change: while the view model is
+    /// in the middle of showing it, before `run()` can take another event.
+    func whenTheNextChangeIsShown(_ action: @escaping @MainActor (TypingIndicator) -> Void) {
+        duringNextChange = action
+    }
+    private var duringNextChange: (@MainActor (TypingIndicator) -> Void)?
+
     private func record(_ indicator: TypingIndicator) {
         states.append(indicator)
+        if let action = duringNextChange {
+            duringNextChange = nil
+            action(indicator)
+        }
         if let waiting, waiting.give(indicator) {
             self.waiting = nil
         } else {

@@ -212,6 +212,32 @@ struct TypingIndicatorTests {
         feed.finish()
     }
 
+    @Test("an event that arrives while the header redraws, just before stop(), is not handled")
+    func anEventWaitingWhenStopIsCalledIsDropped() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        // Inside onChange for Alex: Sam's event arrives while run() is busy showing Alex, so it
+        // waits in the stream; then the screen goes away. run() has not taken Sam's event yet.
+        screen.whenTheNextChangeIsShown { _ in
+            feed.yield(.started("Sam"))
+            viewModel.stop()
+        }
+        let running = Task { await viewModel.run() }
+
+        feed.yield(.started("Alex"))
+        try #require(
+            await running.endsBeforeTheTimeLimit(),
+            "stop() was called, but run() did not return (the test waited until its time limit). stop() must end run() even while the stream stays open."
+        )
+
+        #expect(
+            screen.states == [.typing(["Alex"]), .hidden],
+            "stop() was called while the header showed Alex, with Sam's event waiting in the stream, not yet taken by run(). After stop() no event may change the indicator, so the header must go from Alex typing to hidden; onChange reported \(screen.states.testDescription). A cancelled `for await` still hands over an event that is waiting in the stream: check Task.isCancelled (or whether stop() was called) on the main actor, right before you show each event."
+        )
+        feed.finish()
+    }
+
     @Test("stop() while run() is not running changes nothing, so onChange is not called")
     func stopWhileIdleReportsNothing() async throws {
         let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
