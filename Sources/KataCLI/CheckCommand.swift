@@ -36,6 +36,16 @@ struct CheckCommand: ParsableCommand {
             If the kata's tests differ from the ones it shipped with, it says so before the result: \
             the kata is solved in the code, not the tests (`kata reset N --tests-only` restores them).
 
+            In a kata where you write the tests (katas 19–24, `kind: tests`), it grades your tests \
+            instead: they run against the shipped code and the correct versions in Wheats/, 3 times \
+            each, and against the buggy versions in Chaffs/. PASSED means valid (they pass on every \
+            correct version), thorough (every buggy version fails one of them by an assertion) and \
+            fast (no test takes 0.25 s). A bug still at large comes with a nudge; a correct version \
+            they reject, with what it does differently and the words of the README that allow it. \
+            Tests that hang, print without end or leave processes are stopped after 10 s. Here the \
+            warning guards the code: Sources/, Wheats/ and Chaffs/ (`kata reset N --code-only` \
+            restores them and keeps your tests); --filter does not apply.
+
             --format json prints only the result, as one JSON object (kata, outcome, passed, \
             exitCode, passedTests, failedTests, failures, buildErrors, unfinishedTests, changedTests, \
             seconds, …), for editors and CI; the exit code is the same. An error is one object too: {outcome: \

@@ -36,8 +36,10 @@ struct BuiltTestBundle: Sendable {
     /// - Parameters:
     ///   - xctestArguments: what selects XCTest's tests: none runs them all; nil skips XCTest.
     ///   - swiftTestingFilter: a regular expression over Swift Testing's test identifiers.
+    ///   - runsSwiftTesting: false when the tests are known to hold no Swift Testing test.
     func run(
-        xctestArguments: [String]?, swiftTestingFilter: String? = nil, onOutput: (@Sendable (String) -> Void)? = nil
+        xctestArguments: [String]?, swiftTestingFilter: String? = nil, runsSwiftTesting: Bool = true,
+        onOutput: (@Sendable (String) -> Void)? = nil
     ) throws -> (report: TestRunSummary, results: [CommandResult]) {
         let events = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kata-bundle-events-\(UUID().uuidString).jsonl")
@@ -46,7 +48,7 @@ struct BuiltTestBundle: Sendable {
         if let xctestArguments {
             results.append(try runner.run(executable, xctestArguments, in: workingDirectory, onOutput: onOutput))
         }
-        if results.allSatisfy({ !$0.timedOut && !$0.printedTooMuch }) {
+        if runsSwiftTesting, results.allSatisfy({ !$0.timedOut && !$0.printedTooMuch }) {
             var swiftTesting = try runner.run(
                 executable,
                 ["--testing-library", "swift-testing"] + (swiftTestingFilter.map { ["--filter", $0] } ?? [])

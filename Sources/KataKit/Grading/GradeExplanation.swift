@@ -139,7 +139,11 @@ public struct GradeExplanation: Sendable {
             lines.append(continuation + advice(for: stop))
             return lines
         }
-        for result in grade.rejected {
+        // A test that fails on the shipped code fails for that reason wherever else it fails: what
+        // the other versions do differently would only lead the learner astray.
+        let shippedRejected = grade.rejected.contains { $0.version.role == .shipped }
+        let othersRejected = grade.rejected.filter { $0.version.role != .shipped }.map(\.version.name)
+        for result in grade.rejected where !shippedRejected || result.version.role == .shipped {
             let shipped = result.version.role == .shipped
             let which = shipped ? "the shipped code" : "a correct version, \(result.version.name)"
             let flaky =
@@ -175,6 +179,13 @@ public struct GradeExplanation: Sendable {
                     continuation
                         + "Your test relies on something the contract leaves open; check only what it promises.")
             }
+        }
+        if shippedRejected, !othersRejected.isEmpty {
+            lines.append(
+                continuation
+                    + "They fail on \(othersRejected.count == 1 ? "a correct version" : "\(othersRejected.count) correct versions") too ("
+                    + othersRejected.joined(separator: ", ")
+                    + "): make them pass on the shipped code first; that is most likely the same failure.")
         }
         return lines
     }

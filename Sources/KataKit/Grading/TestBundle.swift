@@ -27,28 +27,49 @@ struct TestBundle: Sendable {
             .appendingPathComponent("debug/\(GradingPackage.name)PackageTests.xctest")
     }
 
-    /// The XCTest classes of each test module, `["Kata21Tests_v0": ["Kata21Tests_v0.UploadTests"]]`.
-    func xctestClasses() throws -> [String: [String]] {
+    /// Which tests each version's module holds, read once per build.
+    struct Listing: Sendable {
+        /// The XCTest classes of each test module, `["Kata21Tests_v0": ["Kata21Tests_v0.UploadTests"]]`.
+        var xctestClasses: [String: [String]] = [:]
+        /// The test modules with a Swift Testing test; nil when they could not be listed.
+        var swiftTestingModules: Set<String>?
+    }
+
+    /// Lists the bundle's tests, XCTest's and Swift Testing's, so that each version runs only
+    /// the libraries its tests use: a suite all in XCTest starts one process per run, not two.
+    func listing() throws -> Listing {
         #if os(Linux)
-            let listing = try runner.run(executable, ["--list-tests"], in: package.root)
-            var classes: [String: [String]] = [:]
-            for line in listing.output.split(separator: "\n") {
+            var listing = Listing()
+            let xctest = try runner.run(executable, ["--list-tests"], in: package.root)
+            for line in xctest.output.split(separator: "\n") {
                 // `Kata21Tests_v0.UploadTests/testCallsBackOnce`
                 guard let slash = line.firstIndex(of: "/"), let dot = line.firstIndex(of: "."), dot < slash else {
                     continue
                 }
                 let module = String(line[..<dot])
                 let testClass = String(line[..<slash])
-                if !(classes[module]?.contains(testClass) ?? false) { classes[module, default: []].append(testClass) }
+                if !(listing.xctestClasses[module]?.contains(testClass) ?? false) {
+                    listing.xctestClasses[module, default: []].append(testClass)
+                }
             }
-            return classes
+            let swiftTesting = try runner.run(
+                executable, ["--testing-library", "swift-testing", "--list-tests"], in: package.root)
+            if swiftTesting.succeeded || swiftTesting.exitCode == BuiltTestBundle.noTestsMatched {
+                // `Kata19Tests_v0.DeliveriesViewModelTests/emptyState()/DeliveriesViewModelTests.swift:93:6`
+                listing.swiftTestingModules = Set(
+                    swiftTesting.output.split(separator: "\n").compactMap { line in
+                        line.firstIndex(of: ".").map { String(line[..<$0]) }
+                    })
+            }
+            return listing
         #else
-            return [:]
+            return Listing()
         #endif
     }
 
     /// Runs the tests of version `index` once.
-    func run(version index: Int, xctestClasses: [String]) throws -> Run {
+    func run(version index: Int, listing: Listing) throws -> Run {
+        let xctestClasses = listing.xctestClasses[package.testModule(index)] ?? []
         let filter = package.testModule(index) + "\\."
         var summary: TestRunSummary
         var results: [CommandResult]
@@ -57,7 +78,9 @@ struct TestBundle: Sendable {
             (summary, results) = try BuiltTestBundle(
                 executable: executable, runner: runner, workingDirectory: package.root
             )
-            .run(xctestArguments: xctestClasses.isEmpty ? nil : xctestClasses, swiftTestingFilter: filter)
+            .run(
+                xctestArguments: xctestClasses.isEmpty ? nil : xctestClasses, swiftTestingFilter: filter,
+                runsSwiftTesting: listing.swiftTestingModules?.contains(package.testModule(index)) ?? true)
         #else
             let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: workingDirectory)
             let once = try session.runOnce(

@@ -76,7 +76,7 @@ public struct TestGrader: Sendable {
         limited.killsLeftovers = true
         let bundle = TestBundle(
             package: package, runner: limited, swift: swift, sanitizer: sanitizer, workingDirectory: repository.root)
-        let xctestClasses = try bundle.xctestClasses()
+        let listing = try bundle.listing()
         for (index, version) in versions.enumerated() {
             progress?("Running your tests against version \(index + 1) of \(versions.count)")
             var result = TestGrade.VersionResult(
@@ -85,7 +85,7 @@ public struct TestGrader: Sendable {
             // A correct version must pass every run, a buggy one fail every run: each stops at the
             // first run that decides otherwise.
             for _ in 1...max(1, version.isCorrect ? runs : buggyRuns) {
-                let run = try bundle.run(version: index, xctestClasses: xctestClasses[package.testModule(index)] ?? [])
+                let run = try bundle.run(version: index, listing: listing)
                 result.runs += 1
                 result.summary = run.summary
                 result.stop = run.stop

@@ -54,6 +54,21 @@ struct GradeExplanationTests {
         #expect(text.contains("✔ PASSED  Kata 01 · Count the taps: valid, thorough and fast: all 5 bugs caught."))
     }
 
+    @Test("tests that fail on the shipped code too: the other correct versions are only named, not explained")
+    func rejectsTheShippedCodeToo() {
+        let grade = grade(Self.failing)
+        #expect(!grade.valid)
+        let text = text(grade)
+        #expect(text.contains("✘ valid     your tests fail (1 test) on the shipped code:"))
+        #expect(text.contains("The shipped code keeps every promise of \"What the code promises\""))
+        #expect(
+            text.contains(
+                "They fail on 2 correct versions too (dispatches-twice, keeps-a-history): make them pass on the shipped code first"
+            ), "\(text)")
+        #expect(!text.contains("That version"), "what a version does differently is not why these tests fail")
+        #expect(!text.contains("The README allows it"))
+    }
+
     @Test("a bug at large is named by its nudge, never by its name")
     func bugsAtLarge() {
         let grade = grade(overrides: ["tells-onchange-twice": Self.passing, "counts-two-per-tap": Self.passing])
