@@ -43,6 +43,31 @@ func startCalls(
     }
 }
 
+/// The answer of `call`, or `nil` if it has none within `limit`.
+///
+/// Only a wrong cache keeps the call waiting: a correct one answers at once and the timer is
+/// cancelled, so the limit costs nothing on the passing path. The call is not awaited past the
+/// limit, so a test whose call waits for a load the test still holds goes on and fails.
+func answer(
+    of call: Task<Restaurant, any Error>, within limit: Duration
+) async -> Result<Restaurant, any Error>? {
+    let (answers, answered) = AsyncStream.makeStream(of: Result<Restaurant, any Error>?.self)
+    Task {
+        answered.yield(await call.result)
+        answered.finish()
+    }
+    let timer = Task {
+        try? await Task.sleep(for: limit)
+        answered.yield(nil)  // ignored once the call has answered: the stream is finished
+        answered.finish()
+    }
+    defer { timer.cancel() }
+    for await first in answers {
+        return first
+    }
+    return nil
+}
+
 /// The server's side of an order's status stream: the test sends statuses and ends the stream,
 /// and sees whether the feed cancelled it.
 final class FakeServer: @unchecked Sendable {  // unchecked: every stored var is behind `lock`
