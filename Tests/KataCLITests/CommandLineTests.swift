@@ -28,7 +28,7 @@ extension EndToEnd {
             #expect(result.status == 0)
             #expect(
                 result.output.hasPrefix("Kata 02 · Fix the greeting\n10 min · beginner · patterns: fixture, greeting"))
-            #expect(result.output.contains("Make `greeting(for:)` greet by name."))
+            #expect(result.output.contains("Make `greeting(for:)` greet by name: `Hello, `, then the name, then `!`."))
             #expect(result.output.contains("▸ Hint 1"))
             #expect(!result.output.contains("slug:"))
         }

@@ -168,7 +168,9 @@ public struct KataVerifier: Sendable {
             try FolderMirror.mirror(kata.directory, to: stage) { path in
                 path.hasPrefix(".build") || path == "Sources" || path.hasPrefix("Sources/")
             }
-            try FolderMirror.mirror(solution, to: stage.appendingPathComponent("Sources/\(kata.moduleName)"))
+            if try FolderMirror.mirror(solution, to: stage.appendingPathComponent("Sources/\(kata.moduleName)")) {
+                FolderMirror.discardObjects(ofModule: kata.moduleName, inPackage: stage)
+            }
         } catch {
             throw KataError(
                 .fileSystem,

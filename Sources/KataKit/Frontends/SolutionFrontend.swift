@@ -76,7 +76,8 @@ public struct SolutionFrontend: Sendable {
                 ) + "\n\n"
             text += diff
         } else {
-            text += "\n\(yours) in \(folders.learnerSources) \(tests ? "are" : "is") the same as the reference.\n"
+            text +=
+                "\n\(yours) in \(folders.learnerSources) \(tests ? "are the same as the reference tests" : "is the same as the reference solution").\n"
         }
         text += "\n"
         if let notes = FileManager.default.contents(atPath: folders.notes.path) {

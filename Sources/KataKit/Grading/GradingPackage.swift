@@ -72,11 +72,16 @@ struct GradingPackage: Sendable {
         try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
         let manifestURL = root.appendingPathComponent("Package.swift")
         if fileManager.contents(atPath: manifestURL.path) != Data(manifest.utf8) {
-            try Data(manifest.utf8).write(to: manifestURL)
+            try Data(manifest.utf8).write(to: manifestURL, options: .atomic)
         }
         for (index, version) in versions.enumerated() {
-            try FolderMirror.mirror(version.sourcesDirectory, to: root.appendingPathComponent("Versions/v\(index)"))
-            try FolderMirror.mirror(tests, to: root.appendingPathComponent("Tests/v\(index)"))
+            if try FolderMirror.mirror(version.sourcesDirectory, to: root.appendingPathComponent("Versions/v\(index)"))
+            {
+                FolderMirror.discardObjects(ofModule: module(index), inPackage: root)
+            }
+            if try FolderMirror.mirror(tests, to: root.appendingPathComponent("Tests/v\(index)")) {
+                FolderMirror.discardObjects(ofModule: testModule(index), inPackage: root)
+            }
         }
         // A version removed since the last check leaves its folders behind; the manifest no longer names them.
         for folder in ["Versions", "Tests"] {

@@ -14,13 +14,17 @@ import Foundation
 /// try FolderMirror.mirror(kata.directory, to: stage) { $0.hasPrefix(".build") || $0 == "Sources" }
 /// ```
 enum FolderMirror {
-    static func mirror(_ source: URL, to destination: URL, skipping: (String) -> Bool = { _ in false }) throws {
+    /// Returns whether anything changed.
+    @discardableResult
+    static func mirror(_ source: URL, to destination: URL, skipping: (String) -> Bool = { _ in false }) throws -> Bool {
         let fileManager = FileManager.default
+        var changed = false
         try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
         let wanted = files(below: source, skipping: skipping)
         let present = files(below: destination, skipping: skipping)
         for path in present.keys where wanted[path] == nil {
             try fileManager.removeItem(at: destination.appendingPathComponent(path))
+            changed = true
         }
         for (path, url) in wanted {
             let target = destination.appendingPathComponent(path)
@@ -29,9 +33,27 @@ enum FolderMirror {
             }
             if let existing = present[path], fileManager.contents(atPath: existing.path) == data { continue }
             try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: target)
+            try data.write(to: target, options: .atomic)
+            changed = true
         }
         try removeEmptyFolders(below: destination, skipping: skipping)
+        return changed
+    }
+
+    /// Removes a module's compiled objects from a package's build folders (the usual one and each
+    /// sanitizer's), so that the next build compiles its sources again. Sources mirrored within
+    /// moments of the last build were seen, now and then, taken for already built: a wrong
+    /// solution then "passed" as the version staged before it. The build plan stays, so this
+    /// costs only the module's own compilation.
+    static func discardObjects(ofModule module: String, inPackage package: URL) {
+        let fileManager = FileManager.default
+        for scratch in [".build"] + Sanitizer.allCases.map(\.scratchFolderName) {
+            let objects = package.appendingPathComponent("\(scratch)/debug/\(module).build")
+            for name in (try? fileManager.contentsOfDirectory(atPath: objects.path)) ?? []
+            where name.hasSuffix(".o") || name.hasSuffix(".swiftdeps") {
+                try? fileManager.removeItem(at: objects.appendingPathComponent(name))
+            }
+        }
     }
 
     /// Every regular file below `folder` by its relative path; hidden files and folders (an
