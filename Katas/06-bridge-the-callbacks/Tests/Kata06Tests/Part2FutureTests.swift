@@ -69,7 +69,7 @@ final class FutureTests: XCTestCase {
                 while true {
                     slot.go.wait()
                     guard let future = slot.future else { return }
-                    slot.answer = try? waitForCompletion(of: future, timeout: 1)
+                    slot.answer = try? waitForCompletion(of: future, timeout: 0.5)
                     answered.signal()
                 }
             }.start()
@@ -126,7 +126,7 @@ final class FutureTests: XCTestCase {
         DispatchQueue.main.async { complete?(.success("later")) }
 
         XCTAssertEqual(
-            try waitForCompletion(of: future, timeout: 0.5), "later",
+            try waitForCompletion(of: future, timeout: 0.2), "later",
             "an observer added before the result arrives must be called when it does")
     }
 
@@ -135,7 +135,7 @@ final class FutureTests: XCTestCase {
         let future = Future<String> { complete = $0 }
         DispatchQueue.main.async { complete?(.success("once")) }
 
-        let first = try waitForCompletion(of: future, timeout: 0.5)
+        let first = try waitForCompletion(of: future, timeout: 0.2)
         let second = try waitForCompletion(of: future, timeout: 0)
 
         XCTAssertEqual(
@@ -166,12 +166,12 @@ final class FutureTests: XCTestCase {
         // the second wait and completes the future. By then both waits observe the future.
         RunLoop.current.perform { [self] in
             RunLoop.current.perform { complete?(.success("for both")) }
-            secondAnswer = try? waitForCompletion(of: future, timeout: 0.5)
+            secondAnswer = try? waitForCompletion(of: future, timeout: 0.2)
             // Wake the first wait's run loop, so that it sees its result now rather than at its
             // next check, a tenth of a second later.
             DispatchQueue.main.async {}
         }
-        let firstAnswer = try? waitForCompletion(of: future, timeout: 0.5)
+        let firstAnswer = try? waitForCompletion(of: future, timeout: 0.2)
 
         XCTAssertEqual(
             secondAnswer, "for both", "an observer added while another one waits must get the result when it arrives")
