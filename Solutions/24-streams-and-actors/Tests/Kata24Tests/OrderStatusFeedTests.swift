@@ -103,8 +103,10 @@ struct OrderStatusFeedTests {
 
         #expect(
             server.wasCancelled,
-            "By the time the reader's loop has ended, the server's stream must be cancelled: otherwise"
-                + " the socket keeps the order's subscription open after the screen went away."
+            """
+            By the time the reader's loop has ended, the server's stream must be cancelled: otherwise \
+            the socket keeps the order's subscription open after the screen went away.
+            """
         )
         #expect(await seenStatuses.next() == nil, "The reader's loop ended.")
     }
