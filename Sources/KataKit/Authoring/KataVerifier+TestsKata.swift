@@ -179,7 +179,7 @@ extension KataVerifier {
             result.notes?.problems(for: result.version, of: kata) ?? [
                 "it is missing: say the bug in its author's words, quote the promise it breaks, nudge toward what to test, and name the test that catches it"
             ]
-        let failing = result.summary.failedTests
+        let failing = result.summary.failingTests
         if escape == nil, let test = result.notes?.catchingTest,
             !failing.contains(where: { $0 == test || $0.hasSuffix("." + test) })
         {

@@ -95,7 +95,7 @@ extension KataVerifier {
             // The tests' own time when they report one; the whole run's when they could not.
             let elapsed = report.testSeconds.map { Duration.milliseconds(Int64($0 * 1000)) } ?? clock.now - started
             if run == 1 {
-                result.failingTests = report.failedTests
+                result.failingTests = report.failingTests
                 // ThreadSanitizer names the race, not a test: a run it caught with no test failing
                 // cannot show which test the notes name.
                 sanitizerOnly = report.outcome == .sanitizerReported && report.failedTests.isEmpty

@@ -74,4 +74,14 @@ public struct TestRunSummary: Sendable, Equatable {
     public var testDurations: [String: Double] = [:]
 
     public var testCount: Int { passedTests.count + failedTests.count }
+
+    /// The tests that failed, with those whose assertion failed but whose end never came (the
+    /// process crashed or a sanitizer stopped it after the assertion), each named once.
+    public var failingTests: [String] {
+        var names = failedTests
+        for failure in failures where !names.contains(failure.test) {
+            names.append(failure.test)
+        }
+        return names
+    }
 }

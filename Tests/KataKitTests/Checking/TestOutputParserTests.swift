@@ -88,6 +88,20 @@ struct TestOutputParserTests {
         #expect(report.otherErrors.contains("Fatal error: Unexpectedly found nil while unwrapping an Optional value"))
     }
 
+    @Test("a test whose assertion failed before the process died is still named as failing")
+    func failedThenDied() {
+        let output = """
+            Test Case 'FutureTests.testFirst' started at 2026-11-25 10:00:00.000
+            Test Case 'FutureTests.testFirst' passed (0.001 seconds)
+            Test Case 'FutureTests.testObservers' started at 2026-11-25 10:00:00.001
+            /tmp/k/Tests/FutureTests.swift:40: error: FutureTests.testObservers : XCTAssertTrue failed - an observer was never called
+            Fatal error: UnsafeMutablePointer.deinitialize with negative count
+            """
+        let report = TestOutputParser.parse(output, exitCode: 1, wasSignaled: true)
+        #expect(report.outcome == .testsFailed)
+        #expect(report.failedTests.isEmpty)
+        #expect(report.failingTests == ["FutureTests.testObservers"])
+    }
     @Test("a run stopped at its time limit is timed out, and names the tests that never ended")
     func timedOut() {
         let output = """
