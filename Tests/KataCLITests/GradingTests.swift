@@ -158,6 +158,68 @@ extension EndToEnd {
                     "on the shipped code your tests were still running after 10 s and were stopped (still running: `waits an hour`)"
                 ), "\(hung.output)")
             #expect(KataBinary.processes(mentioning: "KataGradingPackageTests").isEmpty)
+            #expect(KataBinary.processes(mentioning: "KataGradingSharedPackageTests").isEmpty)
+        }
+
+        @Test(
+            "the tests compile once and run on each version's library; a version that cannot stand in for the shipped code is built the slow way, and graded the same"
+        )
+        func sharedLibraries() throws {
+            let repository = try KataBinary.repository("tests-repository")
+            // The same source, another binary interface: `tap()` compiled against the shipped
+            // code is a symbol this version does not have.
+            let wheat = repository.appendingPathComponent("Katas/01-count-the-taps/Wheats/taps-with-a-default-count")
+            try Fixtures.write(
+                """
+                public protocol Dispatching {
+                    func dispatch(_ work: @escaping () -> Void)
+                }
+
+                public final class TapCounter {
+                    public private(set) var taps = 0
+                    public var onChange: ((Int) -> Void)?
+                    private let dispatcher: any Dispatching
+
+                    public init(dispatcher: any Dispatching) {
+                        self.dispatcher = dispatcher
+                    }
+
+                    public func tap(count: Int = 1) {
+                        dispatcher.dispatch {
+                            self.taps += count
+                            self.onChange?(self.taps)
+                        }
+                    }
+                }
+
+                """, to: wheat.appendingPathComponent("Sources/Kata01/TapCounter.swift"))
+            try FileManager.default.removeItem(at: repository.appendingPathComponent(Self.tests))
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent("Solutions/01-count-the-taps/Tests/Kata01Tests"),
+                to: repository.appendingPathComponent(Self.tests))
+
+            let solved = try KataBinary.run(["check", "1"], in: repository)
+            #expect(solved.status == 0, "\(solved.output)")
+            #expect(
+                solved.output.contains(
+                    "✔ valid     they pass on the shipped code and on 3 other correct versions, 3 runs each"),
+                "\(solved.output)")
+            #expect(solved.output.contains("✔ thorough  they catch all 5 bugs"))
+
+            let grade = repository.appendingPathComponent(".build/kata/grade")
+            let fileManager = FileManager.default
+            for version in 0...8 {
+                #expect(
+                    fileManager.fileExists(
+                        atPath: grade.appendingPathComponent(
+                            "01-count-the-taps-shared/Libraries/v\(version)/libKata01.so"
+                        )
+                        .path), "version \(version) has no library")
+            }
+            // Only the shipped code (which says whose fault a failed build is) and the new version.
+            let slowWay = try fileManager.contentsOfDirectory(
+                atPath: grade.appendingPathComponent("01-count-the-taps/Versions").path)
+            #expect(slowWay.sorted() == ["v0", "v1"])
         }
 
         @Test("verify passes a tests kata whose reference tests are valid and thorough")

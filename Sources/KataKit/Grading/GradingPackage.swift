@@ -33,7 +33,9 @@ struct GradingPackage: Sendable {
 
     /// The language mode the kata's own `Package.swift` gives its targets (`.v6` unless it says
     /// `.v5`): a tests kata's manifest is plain by rule (AUTHORING.md), so this is all it says.
-    var languageMode: String {
+    var languageMode: String { Self.languageMode(of: kata) }
+
+    static func languageMode(of kata: Kata) -> String {
         let manifest =
             (try? String(contentsOf: kata.directory.appendingPathComponent("Package.swift"), encoding: .utf8))
         return manifest?.range(of: "swiftLanguageModes: [.v5]") != nil ? ".v5" : ".v6"

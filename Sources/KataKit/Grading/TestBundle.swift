@@ -38,9 +38,14 @@ struct TestBundle: Sendable {
     /// Lists the bundle's tests, XCTest's and Swift Testing's, so that each version runs only
     /// the libraries its tests use: a suite all in XCTest starts one process per run, not two.
     func listing() throws -> Listing {
+        try Self.listing(of: executable, runner: runner, in: package.root)
+    }
+
+    /// The tests a built bundle holds, by module.
+    static func listing(of executable: URL, runner: CommandRunner, in directory: URL) throws -> Listing {
         #if os(Linux)
             var listing = Listing()
-            let xctest = try runner.run(executable, ["--list-tests"], in: package.root)
+            let xctest = try runner.run(executable, ["--list-tests"], in: directory)
             for line in xctest.output.split(separator: "\n") {
                 // `Kata21Tests_v0.UploadTests/testCallsBackOnce`
                 guard let slash = line.firstIndex(of: "/"), let dot = line.firstIndex(of: "."), dot < slash else {
@@ -53,7 +58,7 @@ struct TestBundle: Sendable {
                 }
             }
             let swiftTesting = try runner.run(
-                executable, ["--testing-library", "swift-testing", "--list-tests"], in: package.root)
+                executable, ["--testing-library", "swift-testing", "--list-tests"], in: directory)
             if swiftTesting.succeeded || swiftTesting.exitCode == BuiltTestBundle.noTestsMatched {
                 // `Kata19Tests_v0.DeliveriesViewModelTests/emptyState()/DeliveriesViewModelTests.swift:93:6`
                 listing.swiftTestingModules = Set(
@@ -87,7 +92,6 @@ struct TestBundle: Sendable {
                 package: package.root, options: TestRunOptions(filter: filter, sanitizer: sanitizer), skipBuild: true)
             (summary, results) = (once.report, [once.result])
         #endif
-        let timedOut = results.contains(where: \.timedOut)
         // Failures point into the package's copy of the tests; the learner edits the original.
         for index in summary.failures.indices {
             if let origin = package.origin(of: summary.failures[index].file) {
@@ -99,12 +103,16 @@ struct TestBundle: Sendable {
                 summary.unfinishedTests[index].file = origin.file.path
             }
         }
-        var stop: TestGrade.Stop? = nil
-        if timedOut {
-            stop = .hung(limit: runner.timeout ?? .zero, tests: summary.unfinishedTests.map(\.name))
+        return Run(summary: summary, stop: Self.stop(of: results, runner: runner, summary: summary))
+    }
+
+    /// Why a run was cut short by the runner's limits, if it was.
+    static func stop(of results: [CommandResult], runner: CommandRunner, summary: TestRunSummary) -> TestGrade.Stop? {
+        if results.contains(where: \.timedOut) {
+            return .hung(limit: runner.timeout ?? .zero, tests: summary.unfinishedTests.map(\.name))
         } else if results.contains(where: \.printedTooMuch) {
-            stop = .printedTooMuch(bytes: runner.outputLimit ?? 0)
+            return .printedTooMuch(bytes: runner.outputLimit ?? 0)
         }
-        return Run(summary: summary, stop: stop)
+        return nil
     }
 }

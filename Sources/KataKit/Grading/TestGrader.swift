@@ -36,19 +36,91 @@ public struct TestGrader: Sendable {
     }
 
     /// Grades `tests` (the learner's `Tests/KataNNTests` unless given) on every version of
-    /// `kata`: each correct version `runs` times, each buggy one `buggyRuns` times. `stageName` names the package's folder under `.build/kata/grade` (the kata's folder
-    /// name unless given: `kata verify` grades the reference suite in a folder of its own, so
-    /// the learner's build stays warm). `progress` hears what is happening, for a spinner.
+    /// `kata`: each correct version `runs` times, each buggy one `buggyRuns` times. `stageName`
+    /// names the package's folder under `.build/kata/grade` (the kata's folder name unless given:
+    /// `kata verify` grades the reference suite in a folder of its own, so the learner's build
+    /// stays warm). `progress` hears what is happening, for a spinner.
+    ///
+    /// On Linux the suite is compiled once and run against each version's library
+    /// (``SharedLibraryGrading``); the versions that cannot stand in for the shipped code that
+    /// way, or all of them when the suite cannot be built so, are built in one package with a
+    /// copy of the suite each (``GradingPackage``).
     public func grade(
         _ kata: Kata, tests: URL? = nil, runs: Int = TestGrader.defaultRuns, buggyRuns: Int = 1,
         sanitizer: Sanitizer? = nil, stageName: String? = nil, correctVersionsOnly: Bool = false,
         progress: (@Sendable (String) -> Void)? = nil
     ) throws -> TestGrade {
         let versions = kata.gradedVersions().filter { !correctVersionsOnly || $0.isCorrect }
-        let package = GradingPackage(
-            kata: kata, versions: versions, tests: tests ?? kata.testsDirectory,
-            root: repository.workDirectory.appendingPathComponent(
-                "grade/\(stageName ?? kata.folderName)", isDirectory: true))
+        let tests = tests ?? kata.testsDirectory
+        let root = repository.workDirectory.appendingPathComponent(
+            "grade/\(stageName ?? kata.folderName)", isDirectory: true)
+        var limited = runner
+        limited.timeout = Self.runLimit
+        limited.outputLimit = Self.outputLimit
+        limited.killsLeftovers = true
+
+        #if os(Linux)
+            let shared = SharedLibraryGrading(
+                kata: kata, versions: versions, tests: tests,
+                root: root.deletingLastPathComponent().appendingPathComponent(
+                    root.lastPathComponent + "-shared", isDirectory: true),
+                sanitizer: sanitizer, swiftVersion: GradingPackage.languageMode(of: kata) == ".v5" ? "5" : "6")
+            progress?("Building your tests")
+            let built: SharedLibraryGrading.Built?
+            do {
+                built = try shared.build(runner: runner, listingRunner: limited, swift: swift, in: repository.root)
+            } catch {
+                // Whatever stopped it, the slow way still grades, and says what is wrong.
+                built = nil
+            }
+            if let built {
+                var results: [TestGrade.VersionResult?] = Array(repeating: nil, count: versions.count)
+                var slowWay = built.withoutLibrary
+                for index in versions.indices where !slowWay.contains(index) {
+                    progress?("Running your tests against version \(index + 1) of \(versions.count)")
+                    guard
+                        let result = try runRepeatedly(
+                            versions[index], runs: runs, buggyRuns: buggyRuns, sanitizer: sanitizer,
+                            run: { try shared.run(version: index, built: built, runner: limited) })
+                    else {
+                        slowWay.append(index)
+                        continue
+                    }
+                    results[index] = result
+                    // Tests that hang on the shipped code hang everywhere: ten seconds a version is enough.
+                    if index == 0, case .hung = result.stop {
+                        return finished(TestGrade(kata: kata, results: [result]))
+                    }
+                }
+                guard !slowWay.isEmpty else {
+                    return finished(TestGrade(kata: kata, results: results.compactMap { $0 }))
+                }
+                // The shipped code comes along for the build: it says whose fault a failed build is.
+                let subset = [0] + slowWay.sorted().filter { $0 != 0 }
+                let slow = try gradeInOnePackage(
+                    kata, versions: subset.map { versions[$0] }, tests: tests, root: root, runs: runs,
+                    buggyRuns: buggyRuns, sanitizer: sanitizer, runner: limited, skippingFirst: results[0] != nil,
+                    progress: progress)
+                guard slow.compiled else { return slow }
+                for index in subset where results[index] == nil {
+                    results[index] = slow.results.first { $0.version == versions[index] }
+                }
+                return finished(TestGrade(kata: kata, results: results.compactMap { $0 }))
+            }
+        #endif
+        return try gradeInOnePackage(
+            kata, versions: versions, tests: tests, root: root, runs: runs, buggyRuns: buggyRuns,
+            sanitizer: sanitizer, runner: limited, skippingFirst: false, progress: progress)
+    }
+
+    /// Every version in one ``GradingPackage``, the suite copied once per version. With
+    /// `skippingFirst`, the first version is built but not run (its results came another way).
+    private func gradeInOnePackage(
+        _ kata: Kata, versions: [KataVersion], tests: URL, root: URL, runs: Int, buggyRuns: Int,
+        sanitizer: Sanitizer?, runner limited: CommandRunner, skippingFirst: Bool,
+        progress: (@Sendable (String) -> Void)?
+    ) throws -> TestGrade {
+        let package = GradingPackage(kata: kata, versions: versions, tests: tests, root: root)
         do {
             try package.write()
         } catch {
@@ -57,9 +129,7 @@ public struct TestGrader: Sendable {
                 "Could not prepare the grading of \(kata.heading) in \(package.root.path): \(FileSystemFailure.reason(of: error))",
                 advice: "Check that .build is writable.")
         }
-        var grade = TestGrade(
-            kata: kata, compileErrors: [], versionCompileErrors: [], results: [], slowTests: [],
-            slowestTestSeconds: nil)
+        var grade = TestGrade(kata: kata, results: [])
 
         progress?("Building your tests against \(versions.count) versions of the code")
         let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: repository.root)
@@ -70,34 +140,46 @@ public struct TestGrader: Sendable {
             return grade
         }
 
-        var limited = runner
-        limited.timeout = Self.runLimit
-        limited.outputLimit = Self.outputLimit
-        limited.killsLeftovers = true
         let bundle = TestBundle(
             package: package, runner: limited, swift: swift, sanitizer: sanitizer, workingDirectory: repository.root)
         let listing = try bundle.listing()
-        for (index, version) in versions.enumerated() {
+        for (index, version) in versions.enumerated() where !(skippingFirst && index == 0) {
             progress?("Running your tests against version \(index + 1) of \(versions.count)")
-            var result = TestGrade.VersionResult(
-                version: version, notes: VersionNotes.load(for: version),
-                summary: TestRunSummary(outcome: .noTestsRan), runs: 0, passedRuns: 0, stop: nil)
-            // A correct version must pass every run, a buggy one fail every run: each stops at the
-            // first run that decides otherwise.
-            for _ in 1...max(1, version.isCorrect ? runs : buggyRuns) {
-                let run = try bundle.run(version: index, listing: listing)
-                result.runs += 1
-                result.summary = run.summary
-                result.stop = run.stop
-                let passed = run.stop == nil && run.summary.outcome == .passed
-                if passed { result.passedRuns += 1 }
-                if version.isCorrect ? !passed : !result.caught { break }
-            }
+            let result = try runRepeatedly(
+                version, runs: runs, buggyRuns: buggyRuns, sanitizer: sanitizer,
+                run: { try bundle.run(version: index, listing: listing) })
+            guard let result else { continue }
             grade.results.append(result)
             // Tests that hang on the shipped code hang everywhere: ten seconds a version is enough.
             if index == 0, case .hung = result.stop { break }
         }
+        return finished(grade)
+    }
 
+    /// A version's runs: a correct version must pass every run, a buggy one fail every run, and
+    /// each stops at the first run that decides otherwise. Nil when `run` could not run it.
+    private func runRepeatedly(
+        _ version: KataVersion, runs: Int, buggyRuns: Int, sanitizer: Sanitizer?,
+        run: () throws -> TestBundle.Run?
+    ) throws -> TestGrade.VersionResult? {
+        var result = TestGrade.VersionResult(
+            version: version, notes: VersionNotes.load(for: version),
+            summary: TestRunSummary(outcome: .noTestsRan), runs: 0, passedRuns: 0, stop: nil)
+        for _ in 1...max(1, version.isCorrect ? runs : buggyRuns) {
+            guard let run = try run() else { return nil }
+            result.runs += 1
+            result.summary = run.summary
+            result.stop = run.stop
+            let passed = run.stop == nil && run.summary.outcome == .passed
+            if passed { result.passedRuns += 1 }
+            if version.isCorrect ? !passed : !result.caught { break }
+        }
+        return result
+    }
+
+    /// The slow tests, read from the run on the shipped code.
+    private func finished(_ grade: TestGrade) -> TestGrade {
+        var grade = grade
         let durations = grade.results.first?.summary.testDurations ?? [:]
         grade.slowestTestSeconds = durations.values.max()
         grade.slowTests = durations.filter { $0.value >= Self.slowTestSeconds }

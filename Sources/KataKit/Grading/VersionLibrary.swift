@@ -1,0 +1,82 @@
+import Foundation
+
+/// One version of a tests kata's code built as a shared library under the module's own name,
+/// `Libraries/v3/libKata22.so`, with library evolution: a client compiled against another
+/// version's interface asks this one for sizes, layouts and entry points at run time rather than
+/// assuming its own. So a test bundle compiled once against the shipped code runs against any
+/// version whose public interface matches, picked by the dynamic loader from `LD_LIBRARY_PATH`
+/// (see ``SharedLibraryGrading``).
+///
+/// A version is built once: its sources are mirrored beside the library, and the library is built
+/// again only when they, or the flags, changed.
+struct VersionLibrary: Sendable {
+    let version: KataVersion
+    let moduleName: String
+    /// `Libraries/vN`: the library, the mirrored sources, and for the shipped code the module
+    /// the tests compile against.
+    let folder: URL
+    /// `5` or `6`, as the kata's manifest says.
+    let swiftVersion: String
+    let sanitizer: Sanitizer?
+    /// Only the shipped code's module is imported by the tests.
+    let emitsModule: Bool
+
+    var library: URL { folder.appendingPathComponent("lib\(moduleName).so") }
+    private var sources: URL { folder.appendingPathComponent("Sources", isDirectory: true) }
+    private var flagsFile: URL { folder.appendingPathComponent("flags.txt") }
+
+    func arguments(files: [String]) -> [String] {
+        var arguments = [
+            "-emit-library", "-module-name", moduleName, "-parse-as-library", "-enable-library-evolution",
+            "-enable-testing", "-Onone", "-g", "-swift-version", swiftVersion,
+            // Foundation has no library evolution of its own, which the compiler warns of; the
+            // libraries live for one machine's checks, so the warning says nothing here.
+            "-suppress-warnings",
+        ]
+        if let sanitizer { arguments.append("-sanitize=\(sanitizer.rawValue)") }
+        if emitsModule {
+            arguments += [
+                "-emit-module", "-emit-module-path", folder.appendingPathComponent("\(moduleName).swiftmodule").path,
+            ]
+        }
+        return arguments + files + ["-o", library.path]
+    }
+
+    /// Builds the library unless it is up to date. Returns whether it built anew, or throws
+    /// ``Failure`` with the compiler's output when it does not compile as a library.
+    func build(swiftc: URL, runner: CommandRunner, in directory: URL) throws -> Bool {
+        let fileManager = FileManager.default
+        let changed = try FolderMirror.mirror(version.sourcesDirectory, to: sources)
+        let files = Self.swiftFiles(below: sources)
+        let arguments = arguments(files: files.map(\.path))
+        let flags = arguments.joined(separator: "\n")
+        if !changed, fileManager.fileExists(atPath: library.path),
+            fileManager.contents(atPath: flagsFile.path) == Data(flags.utf8)
+        {
+            return false
+        }
+        try? fileManager.removeItem(at: library)
+        try? fileManager.removeItem(at: flagsFile)
+        let result = try runner.run(swiftc, arguments, in: directory)
+        guard result.succeeded, fileManager.fileExists(atPath: library.path) else {
+            throw Failure(output: result.output)
+        }
+        try Data(flags.utf8).write(to: flagsFile, options: .atomic)
+        return true
+    }
+
+    struct Failure: Error {
+        var output: String
+    }
+
+    /// The `.swift` files below `folder`, in a stable order.
+    static func swiftFiles(below folder: URL) -> [URL] {
+        let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        var files: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "swift" { files.append(url) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import KataKit
+
+@Suite("Grading by swapping each version's library under tests compiled once")
+struct SharedLibraryGradingTests {
+    static func grading(root: String) throws -> SharedLibraryGrading {
+        let repository = KataRepository(root: try Fixtures.copy("tests-repository"))
+        let kata = try KataCatalog.load(from: repository).kata(named: "1")
+        return SharedLibraryGrading(
+            kata: kata, versions: kata.gradedVersions(), tests: kata.testsDirectory,
+            root: URL(fileURLWithPath: root, isDirectory: true), sanitizer: nil, swiftVersion: "6")
+    }
+
+    @Test("the tests link the shipped code's library, found where its module is")
+    func manifest() throws {
+        let grading = try Self.grading(root: "/tmp/grade/01-count-the-taps-shared")
+        let manifest = try #require(grading.manifest)
+        #expect(manifest.contains(#"let libraries = "/tmp/grade/01-count-the-taps-shared/Libraries/v0""#))
+        #expect(manifest.contains(#"name: "Kata01Tests", path: "Tests/Kata01Tests","#))
+        #expect(manifest.contains(#"linkerSettings: [.unsafeFlags(["-L", libraries, "-lKata01"])]"#))
+        #expect(manifest.contains("swiftLanguageModes: [.v6]"))
+    }
+
+    @Test(
+        "a folder whose path has quotes and backslashes is written as a string literal; one with a line break is not written"
+    )
+    func awkwardPaths() throws {
+        let quoted = try #require(try Self.grading(root: #"/tmp/a "b"\c"#).manifest)
+        #expect(quoted.contains(#"let libraries = "/tmp/a \"b\"\\c/Libraries/v0""#))
+        #expect(try Self.grading(root: "/tmp/a\nb").manifest == nil)
+    }
+
+    @Test(
+        "each version's library is built with library evolution under the module's own name; only the shipped code's module is kept"
+    )
+    func libraryArguments() throws {
+        let grading = try Self.grading(root: "/tmp/grade/shared")
+        let shipped = grading.library(0).arguments(files: ["A.swift"])
+        #expect(
+            shipped.starts(with: [
+                "-emit-library", "-module-name", "Kata01", "-parse-as-library", "-enable-library-evolution",
+            ]))
+        #expect(shipped.contains("-emit-module-path"))
+        #expect(shipped.suffix(3) == ["A.swift", "-o", "/tmp/grade/shared/Libraries/v0/libKata01.so"])
+        #expect(!grading.library(3).arguments(files: ["A.swift"]).contains("-emit-module-path"))
+    }
+
+    @Test("the loader's words for a library that lacks a symbol the tests need")
+    func loaderFailure() {
+        #expect(
+            SharedLibraryGrading.isLoaderFailure(
+                "KataGradingSharedPackageTests.xctest: symbol lookup error: KataGradingSharedPackageTests.xctest: undefined symbol: $s6Kata2221PublishAlbumOperationC5startyyF"
+            ))
+        #expect(!SharedLibraryGrading.isLoaderFailure("✘ Test \"taps twice\" recorded an issue"))
+    }
+}
