@@ -36,7 +36,6 @@ struct SharedLibraryGrading: Sendable {
 
     /// The suite as built, and which versions have a library to run it against.
     struct Built: Sendable {
-        var executable: URL
         var listing: TestBundle.Listing
         /// The versions whose library did not compile: they are built the slow way.
         var withoutLibrary: [Int]
@@ -126,7 +125,7 @@ struct SharedLibraryGrading: Sendable {
         let build = try session.build(package: root, options: TestRunOptions(sanitizer: sanitizer))
         guard build.result.succeeded, fileManager.isExecutableFile(atPath: executable.path) else { return nil }
         let listing = try TestBundle.listing(of: executable, runner: listingRunner, in: root)
-        return Built(executable: executable, listing: listing, withoutLibrary: withoutLibrary)
+        return Built(listing: listing, withoutLibrary: withoutLibrary)
     }
 
     /// Runs the suite once against version `index`'s library; nil when the loader could not
@@ -141,25 +140,18 @@ struct SharedLibraryGrading: Sendable {
         let module = kata.testModuleName
         let xctestClasses = built.listing.xctestClasses[module] ?? []
         let (summary, results) = try BuiltTestBundle(
-            executable: built.executable, runner: runner, workingDirectory: root
+            executable: executable, runner: runner, workingDirectory: root
         )
         .run(
             xctestArguments: xctestClasses.isEmpty ? nil : [], swiftTestingFilter: nil,
             runsSwiftTesting: built.listing.swiftTestingModules?.contains(module) ?? true)
         if results.contains(where: { $0.exitCode == 127 && Self.isLoaderFailure($0.output) }) { return nil }
-        var run = TestBundle.Run(summary: summary, stop: TestBundle.stop(of: results, runner: runner, summary: summary))
         // Failures point into the package's copy of the suite; the learner edits the original.
         let copy = testsCopy.standardizedFileURL.path + "/"
-        func original(_ file: String) -> String {
-            file.hasPrefix(copy) ? tests.appendingPathComponent(String(file.dropFirst(copy.count))).path : file
+        let pointed = TestBundle.pointing(summary) { file in
+            file.hasPrefix(copy) ? tests.appendingPathComponent(String(file.dropFirst(copy.count))).path : nil
         }
-        for index in run.summary.failures.indices {
-            run.summary.failures[index].file = original(run.summary.failures[index].file)
-        }
-        for index in run.summary.unfinishedTests.indices {
-            run.summary.unfinishedTests[index].file = original(run.summary.unfinishedTests[index].file)
-        }
-        return run
+        return TestBundle.Run(summary: pointed, stop: TestBundle.stop(of: results, runner: runner, summary: summary))
     }
 
     /// What the dynamic loader prints when a library lacks a symbol the executable needs.

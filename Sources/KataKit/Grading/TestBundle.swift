@@ -93,17 +93,22 @@ struct TestBundle: Sendable {
             (summary, results) = (once.report, [once.result])
         #endif
         // Failures point into the package's copy of the tests; the learner edits the original.
+        summary = Self.pointing(summary) { package.origin(of: $0)?.file.path }
+        return Run(summary: summary, stop: Self.stop(of: results, runner: runner, summary: summary))
+    }
+
+    /// The summary with each failure and unfinished test in the file `original` names for its
+    /// file (a copy of the tests, read where the learner wrote it); unchanged where it names none.
+    static func pointing(_ summary: TestRunSummary, to original: (String) -> String?) -> TestRunSummary {
+        var summary = summary
         for index in summary.failures.indices {
-            if let origin = package.origin(of: summary.failures[index].file) {
-                summary.failures[index].file = origin.file.path
-            }
+            summary.failures[index].file = original(summary.failures[index].file) ?? summary.failures[index].file
         }
         for index in summary.unfinishedTests.indices {
-            if let origin = package.origin(of: summary.unfinishedTests[index].file) {
-                summary.unfinishedTests[index].file = origin.file.path
-            }
+            summary.unfinishedTests[index].file =
+                original(summary.unfinishedTests[index].file) ?? summary.unfinishedTests[index].file
         }
-        return Run(summary: summary, stop: Self.stop(of: results, runner: runner, summary: summary))
+        return summary
     }
 
     /// Why a run was cut short by the runner's limits, if it was.

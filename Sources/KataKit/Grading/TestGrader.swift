@@ -80,7 +80,7 @@ public struct TestGrader: Sendable {
                     progress?("Running your tests against version \(index + 1) of \(versions.count)")
                     guard
                         let result = try runRepeatedly(
-                            versions[index], runs: runs, buggyRuns: buggyRuns, sanitizer: sanitizer,
+                            versions[index], runs: runs, buggyRuns: buggyRuns,
                             run: { try shared.run(version: index, built: built, runner: limited) })
                     else {
                         slowWay.append(index)
@@ -146,7 +146,7 @@ public struct TestGrader: Sendable {
         for (index, version) in versions.enumerated() where !(skippingFirst && index == 0) {
             progress?("Running your tests against version \(index + 1) of \(versions.count)")
             let result = try runRepeatedly(
-                version, runs: runs, buggyRuns: buggyRuns, sanitizer: sanitizer,
+                version, runs: runs, buggyRuns: buggyRuns,
                 run: { try bundle.run(version: index, listing: listing) })
             guard let result else { continue }
             grade.results.append(result)
@@ -159,7 +159,7 @@ public struct TestGrader: Sendable {
     /// A version's runs: a correct version must pass every run, a buggy one fail every run, and
     /// each stops at the first run that decides otherwise. Nil when `run` could not run it.
     private func runRepeatedly(
-        _ version: KataVersion, runs: Int, buggyRuns: Int, sanitizer: Sanitizer?,
+        _ version: KataVersion, runs: Int, buggyRuns: Int,
         run: () throws -> TestBundle.Run?
     ) throws -> TestGrade.VersionResult? {
         var result = TestGrade.VersionResult(
