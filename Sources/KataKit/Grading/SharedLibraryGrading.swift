@@ -12,7 +12,7 @@ import Foundation
 /// ```text
 /// .build/kata/grade/22-test-the-operation-shared/
 ///   Package.swift                 the suite, linked with -lKata22 from Libraries/v0
-///   Tests/Kata22Tests/…           the suite, mirrored
+///   Tests/Kata22Tests             a symbolic link to the suite
 ///   Libraries/v0/libKata22.so     the shipped code, and Kata22.swiftmodule the suite imports
 ///   Libraries/v1/libKata22.so     a correct version …
 /// ```
@@ -48,7 +48,7 @@ struct SharedLibraryGrading: Sendable {
             sanitizer: sanitizer, emitsModule: index == 0)
     }
 
-    var testsCopy: URL { root.appendingPathComponent("Tests/\(kata.testModuleName)", isDirectory: true) }
+    var testsLink: URL { root.appendingPathComponent("Tests/\(kata.testModuleName)", isDirectory: true) }
 
     var executable: URL {
         root.appendingPathComponent(sanitizer?.scratchFolderName ?? ".build")
@@ -98,7 +98,6 @@ struct SharedLibraryGrading: Sendable {
         // Two at a time: the libraries are built on the first check and kept.
         let outcomes = WorkerThreads.run(count: versions.count, workers: 2) { index in
             Result { try library(index).build(swiftc: swiftc, runner: runner, in: directory) }
-        } deliver: { _, _ in
         }
         let shippedRebuilt: Bool
         switch outcomes.first ?? nil {
@@ -117,7 +116,7 @@ struct SharedLibraryGrading: Sendable {
         }
         // The suite depends on the shipped code's module, a file SwiftPM does not know of: when
         // it changed, the suite's objects go, or they would still call the old interface.
-        if try FolderMirror.mirror(tests, to: testsCopy) || shippedRebuilt {
+        if try linkTests() || shippedRebuilt {
             FolderMirror.discardObjects(ofModule: kata.testModuleName, inPackage: root)
         }
 
@@ -126,6 +125,24 @@ struct SharedLibraryGrading: Sendable {
         guard build.result.succeeded, fileManager.isExecutableFile(atPath: executable.path) else { return nil }
         let listing = try TestBundle.listing(of: executable, runner: listingRunner, in: root)
         return Built(listing: listing, withoutLibrary: withoutLibrary)
+    }
+
+    /// Points the package's test target at the suite, and returns whether it pointed elsewhere.
+    ///
+    /// A link rather than a copy: SwiftPM sees the learner's own files with the times their
+    /// editor gave them, and compiles again only the files they changed, as `swift test` in the
+    /// kata's folder would. (A copy written at check time would need its objects discarded to be
+    /// safe from a build that takes it for one already compiled, and so a full compilation.)
+    private func linkTests() throws -> Bool {
+        let fileManager = FileManager.default
+        let target = tests.standardizedFileURL.path
+        if (try? fileManager.destinationOfSymbolicLink(atPath: testsLink.path)) == target { return false }
+        if (try? fileManager.attributesOfItem(atPath: testsLink.path)) != nil {
+            try fileManager.removeItem(at: testsLink)
+        }
+        try fileManager.createDirectory(at: testsLink.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fileManager.createSymbolicLink(atPath: testsLink.path, withDestinationPath: target)
+        return true
     }
 
     /// Runs the suite once against version `index`'s library; nil when the loader could not
@@ -146,8 +163,8 @@ struct SharedLibraryGrading: Sendable {
             xctestArguments: xctestClasses.isEmpty ? nil : [], swiftTestingFilter: nil,
             runsSwiftTesting: built.listing.swiftTestingModules?.contains(module) ?? true)
         if results.contains(where: { $0.exitCode == 127 && Self.isLoaderFailure($0.output) }) { return nil }
-        // Failures point into the package's copy of the suite; the learner edits the original.
-        let copy = testsCopy.standardizedFileURL.path + "/"
+        // Failures may point through the link; the learner edits the original.
+        let copy = testsLink.standardizedFileURL.path + "/"
         let pointed = TestBundle.pointing(summary) { file in
             file.hasPrefix(copy) ? tests.appendingPathComponent(String(file.dropFirst(copy.count))).path : nil
         }

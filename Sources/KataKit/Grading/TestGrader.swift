@@ -76,20 +76,32 @@ public struct TestGrader: Sendable {
             if let built {
                 var results: [TestGrade.VersionResult?] = Array(repeating: nil, count: versions.count)
                 var slowWay = built.withoutLibrary
-                for index in versions.indices where !slowWay.contains(index) {
-                    progress?("Running your tests against version \(index + 1) of \(versions.count)")
-                    guard
-                        let result = try runRepeatedly(
+                let runVersion: @Sendable (Int) -> Result<TestGrade.VersionResult?, Error> = { [limited] index in
+                    Result {
+                        try runRepeatedly(
                             versions[index], runs: runs, buggyRuns: buggyRuns,
                             run: { try shared.run(version: index, built: built, runner: limited) })
-                    else {
-                        slowWay.append(index)
-                        continue
                     }
-                    results[index] = result
-                    // Tests that hang on the shipped code hang everywhere: ten seconds a version is enough.
-                    if index == 0, case .hung = result.stop {
-                        return finished(TestGrade(kata: kata, results: [result]))
+                }
+                // The shipped code first and alone: its run times the tests, and tests that hang
+                // on it hang everywhere, so ten seconds is all a hang costs.
+                progress?("Running your tests against the shipped code")
+                if let shipped = try runVersion(0).get() {
+                    results[0] = shipped
+                    if case .hung = shipped.stop { return finished(TestGrade(kata: kata, results: [shipped])) }
+                } else {
+                    slowWay.append(0)
+                }
+                // The other versions two at a time: each run is one short process, most of it
+                // loading, and a core would otherwise wait for the other.
+                let others = versions.indices.filter { $0 != 0 && !slowWay.contains($0) }
+                progress?("Running your tests against \(others.count) other versions")
+                let outcomes = WorkerThreads.run(count: others.count, workers: 2) { runVersion(others[$0]) }
+                for (index, outcome) in zip(others, outcomes) {
+                    if let result = try outcome?.get() {
+                        results[index] = result
+                    } else {
+                        slowWay.append(index)
                     }
                 }
                 guard !slowWay.isEmpty else {

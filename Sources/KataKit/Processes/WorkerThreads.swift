@@ -23,7 +23,7 @@ enum WorkerThreads {
         workers: Int,
         work: @escaping @Sendable (Int) -> Output,
         isFinal: @escaping @Sendable (Output) -> Bool = { _ in false },
-        deliver: @escaping @Sendable (Int, Output) -> Void
+        deliver: @escaping @Sendable (Int, Output) -> Void = { _, _ in }
     ) -> [Output?] {
         let state = State<Output>(count: count, isFinal: isFinal, deliver: deliver)
         let threads = max(1, min(workers, count))
