@@ -133,7 +133,7 @@ struct SharedLibraryGrading: Sendable {
     /// editor gave them, and compiles again only the files they changed, as `swift test` in the
     /// kata's folder would. (A copy written at check time would need its objects discarded to be
     /// safe from a build that takes it for one already compiled, and so a full compilation.)
-    private func linkTests() throws -> Bool {
+    func linkTests() throws -> Bool {
         let fileManager = FileManager.default
         let target = tests.standardizedFileURL.path
         if (try? fileManager.destinationOfSymbolicLink(atPath: testsLink.path)) == target { return false }

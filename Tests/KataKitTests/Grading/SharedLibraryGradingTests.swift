@@ -48,6 +48,34 @@ struct SharedLibraryGradingTests {
         #expect(!grading.library(3).arguments(files: ["A.swift"]).contains("-emit-module-path"))
     }
 
+    @Test(
+        "the package's tests are a link to the suite: made once, put back when it points elsewhere or a copy is there, the suite untouched"
+    )
+    func testsLink() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "shared-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let grading = try Self.grading(root: root.path)
+        let fileManager = FileManager.default
+        let suite = grading.tests.standardizedFileURL.path
+        let suiteFiles = try fileManager.contentsOfDirectory(atPath: suite).sorted()
+
+        #expect(try grading.linkTests())
+        #expect(try fileManager.destinationOfSymbolicLink(atPath: grading.testsLink.path) == suite)
+        #expect(try !grading.linkTests(), "a link that already points at the suite is left alone")
+
+        // An older check's copy of the suite, or a link to another suite, gives way to the link.
+        try fileManager.removeItem(at: grading.testsLink)
+        try fileManager.createDirectory(at: grading.testsLink, withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: grading.testsLink.appendingPathComponent("Old.swift"))
+        #expect(try grading.linkTests())
+        try fileManager.removeItem(at: grading.testsLink)
+        try fileManager.createSymbolicLink(atPath: grading.testsLink.path, withDestinationPath: root.path)
+        #expect(try grading.linkTests())
+        #expect(try fileManager.destinationOfSymbolicLink(atPath: grading.testsLink.path) == suite)
+        #expect(try fileManager.contentsOfDirectory(atPath: suite).sorted() == suiteFiles)
+    }
+
     @Test("the loader's words for a library that lacks a symbol the tests need")
     func loaderFailure() {
         #expect(
