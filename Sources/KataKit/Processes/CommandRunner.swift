@@ -81,8 +81,10 @@ public struct CommandRunner: Sendable {
         let timedOut = Locked(false)
         if let timeout {
             let seconds = timeout.seconds
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-                guard process.isRunning else { return }
+            // Weakly: the timer outlives a quick command, and a process it held would keep its
+            // pipe open until the deadline. `kata verify --repeat 200` ran out of descriptors so.
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak process] in
+                guard let process, process.isRunning else { return }
                 timedOut.withLock { $0 = true }
                 // The whole tree: `swift test` runs the tests in a process group of their own.
                 ProcessTree.stop([pid])
@@ -106,6 +108,7 @@ public struct CommandRunner: Sendable {
             onOutput?(String(decoding: chunk, as: UTF8.self))
         }
         exited.wait()
+        try? reader.close()
         if killsLeftovers {
             // Foundation starts the command as the leader of a process group of its own; whatever
             // is still in that group now outlived it.
