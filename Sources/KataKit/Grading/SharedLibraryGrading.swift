@@ -34,11 +34,17 @@ struct SharedLibraryGrading: Sendable {
     /// `5` or `6`.
     let swiftVersion: String
 
-    /// The suite as built, and which versions have a library to run it against.
-    struct Built: Sendable {
-        var listing: TestBundle.Listing
-        /// The versions whose library did not compile: they are built the slow way.
-        var withoutLibrary: [Int]
+    /// What ``build(runner:listingRunner:swift:in:)`` made of the suite.
+    enum Outcome: Sendable {
+        /// The suite as built, and which versions have no library to run it against (they did
+        /// not compile as one): those are built the slow way.
+        case built(TestBundle.Listing, withoutLibrary: [Int])
+        /// The shipped code's library built, and the suite did not build against it: a mistake in
+        /// the suite, most likely, or code that compiles only without library evolution.
+        case suiteDoesNotBuild
+        /// No `swiftc` beside `swift`, a folder whose path the manifest cannot hold, or shipped
+        /// code that does not build as a library: every version is built the slow way.
+        case unavailable
     }
 
     func library(_ index: Int) -> VersionLibrary {
@@ -86,14 +92,11 @@ struct SharedLibraryGrading: Sendable {
             """
     }
 
-    /// Builds every version's library and the suite. Nil when the suite cannot be graded this way
-    /// (no `swiftc` beside `swift`, the shipped code does not build as a library, the suite does
-    /// not build against it): then every version is built the slow way, which also says why a
-    /// build failed.
-    func build(runner: CommandRunner, listingRunner: CommandRunner, swift: URL, in directory: URL) throws -> Built? {
+    /// Builds every version's library and the suite against the shipped code's.
+    func build(runner: CommandRunner, listingRunner: CommandRunner, swift: URL, in directory: URL) throws -> Outcome {
         let swiftc = swift.deletingLastPathComponent().appendingPathComponent("swiftc")
         let fileManager = FileManager.default
-        guard fileManager.isExecutableFile(atPath: swiftc.path), let manifest else { return nil }
+        guard fileManager.isExecutableFile(atPath: swiftc.path), let manifest else { return .unavailable }
 
         // Two at a time: the libraries are built on the first check and kept.
         let outcomes = WorkerThreads.run(count: versions.count, workers: 2) { index in
@@ -102,7 +105,7 @@ struct SharedLibraryGrading: Sendable {
         let shippedRebuilt: Bool
         switch outcomes.first ?? nil {
         case .success(let rebuilt): shippedRebuilt = rebuilt
-        default: return nil
+        default: return .unavailable
         }
         let withoutLibrary = outcomes.indices.filter {
             if case .success = outcomes[$0] { return false }
@@ -122,9 +125,11 @@ struct SharedLibraryGrading: Sendable {
 
         let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: directory)
         let build = try session.build(package: root, options: TestRunOptions(sanitizer: sanitizer))
-        guard build.result.succeeded, fileManager.isExecutableFile(atPath: executable.path) else { return nil }
+        guard build.result.succeeded, fileManager.isExecutableFile(atPath: executable.path) else {
+            return .suiteDoesNotBuild
+        }
         let listing = try TestBundle.listing(of: executable, runner: listingRunner, in: root)
-        return Built(listing: listing, withoutLibrary: withoutLibrary)
+        return .built(listing, withoutLibrary: withoutLibrary)
     }
 
     /// Points the package's test target at the suite, and returns whether it pointed elsewhere.
@@ -147,7 +152,7 @@ struct SharedLibraryGrading: Sendable {
 
     /// Runs the suite once against version `index`'s library; nil when the loader could not
     /// link the suite to it (its binary interface differs from the shipped code's).
-    func run(version index: Int, built: Built, runner: CommandRunner) throws -> TestBundle.Run? {
+    func run(version index: Int, listing: TestBundle.Listing, runner: CommandRunner) throws -> TestBundle.Run? {
         var runner = runner
         let folder = library(index).folder.path
         runner.environment["LD_LIBRARY_PATH"] = [folder, runner.environment["LD_LIBRARY_PATH"]]
@@ -155,13 +160,13 @@ struct SharedLibraryGrading: Sendable {
         // Every symbol resolved at start: a missing one stops the run before any test, not halfway.
         runner.environment["LD_BIND_NOW"] = "1"
         let module = kata.testModuleName
-        let xctestClasses = built.listing.xctestClasses[module] ?? []
+        let xctestClasses = listing.xctestClasses[module] ?? []
         let (summary, results) = try BuiltTestBundle(
             executable: executable, runner: runner, workingDirectory: root
         )
         .run(
             xctestArguments: xctestClasses.isEmpty ? nil : [], swiftTestingFilter: nil,
-            runsSwiftTesting: built.listing.swiftTestingModules?.contains(module) ?? true)
+            runsSwiftTesting: listing.swiftTestingModules?.contains(module) ?? true)
         if results.contains(where: { $0.exitCode == 127 && Self.isLoaderFailure($0.output) }) { return nil }
         // Failures may point through the link; the learner edits the original.
         let copy = testsLink.standardizedFileURL.path + "/"

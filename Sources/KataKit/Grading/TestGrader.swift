@@ -66,21 +66,35 @@ public struct TestGrader: Sendable {
                     root.lastPathComponent + "-shared", isDirectory: true),
                 sanitizer: sanitizer, swiftVersion: GradingPackage.languageMode(of: kata) == ".v5" ? "5" : "6")
             progress?("Building your tests")
-            let built: SharedLibraryGrading.Built?
+            let outcome: SharedLibraryGrading.Outcome
             do {
-                built = try shared.build(runner: runner, listingRunner: limited, swift: swift, in: repository.root)
+                outcome = try shared.build(runner: runner, listingRunner: limited, swift: swift, in: repository.root)
             } catch {
                 // Whatever stopped it, the slow way still grades, and says what is wrong.
-                built = nil
+                outcome = .unavailable
             }
-            if let built {
+            switch outcome {
+            case .unavailable:
+                break
+            case .suiteDoesNotBuild:
+                // Most often a mistake in the suite: built against the shipped code alone, in a
+                // package of its own, it is reported after one build rather than one per version.
+                // A suite that builds there needs the code without library evolution: the slow way.
+                let alone = try gradeInOnePackage(
+                    kata, versions: [versions[0]], tests: tests,
+                    root: root.deletingLastPathComponent().appendingPathComponent(
+                        root.lastPathComponent + "-shipped", isDirectory: true),
+                    runs: runs, buggyRuns: buggyRuns, sanitizer: sanitizer, runner: limited, skippingFirst: true,
+                    progress: progress)
+                if !alone.compiled { return alone }
+            case .built(let listing, let withoutLibrary):
                 var results: [TestGrade.VersionResult?] = Array(repeating: nil, count: versions.count)
-                var slowWay = built.withoutLibrary
+                var slowWay = withoutLibrary
                 let runVersion: @Sendable (Int) -> Result<TestGrade.VersionResult?, Error> = { [limited] index in
                     Result {
                         try runRepeatedly(
                             versions[index], runs: runs, buggyRuns: buggyRuns,
-                            run: { try shared.run(version: index, built: built, runner: limited) })
+                            run: { try shared.run(version: index, listing: listing, runner: limited) })
                     }
                 }
                 // The shipped code first and alone: its run times the tests, and tests that hang
@@ -148,7 +162,7 @@ public struct TestGrader: Sendable {
         let options = TestRunOptions(sanitizer: sanitizer)
         let build = try session.build(package: package.root, options: options)
         if !build.result.succeeded {
-            try classifyBuildFailure(build.report, output: build.result.output, package: package, into: &grade)
+            try classifyBuildFailure(build.report, result: build.result, package: package, into: &grade)
             return grade
         }
 
@@ -203,8 +217,9 @@ public struct TestGrader: Sendable {
     /// Whose fault a failed build is: the suite's own (it does not compile against the shipped
     /// code), or one version's (the suite uses more than the public seam, or the version is broken).
     private func classifyBuildFailure(
-        _ report: TestRunSummary, output: String, package: GradingPackage, into grade: inout TestGrade
+        _ report: TestRunSummary, result: CommandResult, package: GradingPackage, into grade: inout TestGrade
     ) throws {
+        let output = result.output
         var byVersion: [Int: [TestRunSummary.Diagnostic]] = [:]
         var unplaced: [TestRunSummary.Diagnostic] = []
         for error in report.buildErrors {
@@ -217,10 +232,14 @@ public struct TestGrader: Sendable {
             }
         }
         // The same mistake in the suite shows in every copy; the build may stop before it reaches
-        // the shipped code's. Building that copy alone says whether the suite compiles at all.
-        let shipped = try runner.run(
-            swift, ["build", "--package-path", package.root.path, "--target", package.testModule(0)],
-            in: repository.root)
+        // the shipped code's. Building that copy alone says whether the suite compiles at all
+        // (in a package of the shipped code alone, the build just made said it).
+        let shipped =
+            package.versions.count == 1
+            ? result
+            : try runner.run(
+                swift, ["build", "--package-path", package.root.path, "--target", package.testModule(0)],
+                in: repository.root)
         if !shipped.succeeded {
             let own = TestOutputParser.parse(shipped.output, exitCode: shipped.exitCode).buildErrors.map {
                 error -> TestRunSummary.Diagnostic in
