@@ -220,6 +220,30 @@ extension EndToEnd {
             let slowWay = try fileManager.contentsOfDirectory(
                 atPath: grade.appendingPathComponent("01-count-the-taps/Versions").path)
             #expect(slowWay.sorted() == ["v0", "v1"])
+
+            // A suite that does not compile is built against the shipped code alone, once, and
+            // its error is shown in the learner's file; the slow way's package is left as it was.
+            let testFile = try #require(
+                try fileManager.contentsOfDirectory(atPath: repository.appendingPathComponent(Self.tests).path)
+                    .sorted().first)
+            let original = try String(
+                contentsOf: repository.appendingPathComponent("\(Self.tests)/\(testFile)"), encoding: .utf8)
+            try write(original + "\nlet notACount: Int = \"many\"\n", to: testFile, in: repository)
+            let broken = try KataBinary.run(["check", "1"], in: repository)
+            #expect(broken.status == 1, "\(broken.output)")
+            #expect(broken.output.contains("your tests do not compile yet"), "\(broken.output)")
+            let line = original.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+            #expect(broken.output.contains("\(Self.tests)/\(testFile):\(line):"), "\(broken.output)")
+            #expect(
+                try fileManager.contentsOfDirectory(
+                    atPath: grade.appendingPathComponent("01-count-the-taps-shipped/Versions").path) == ["v0"])
+            #expect(
+                try fileManager.contentsOfDirectory(
+                    atPath: grade.appendingPathComponent("01-count-the-taps/Versions").path
+                ).sorted() == ["v0", "v1"])
+            try write(original, to: testFile, in: repository)
+            let mended = try KataBinary.run(["check", "1"], in: repository)
+            #expect(mended.status == 0, "\(mended.output)")
         }
 
         @Test("verify passes a tests kata whose reference tests are valid and thorough")
