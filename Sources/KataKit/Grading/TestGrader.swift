@@ -60,10 +60,12 @@ public struct TestGrader: Sendable {
         limited.killsLeftovers = true
 
         #if os(Linux)
+            func beside(_ suffix: String) -> URL {
+                root.deletingLastPathComponent().appendingPathComponent(
+                    root.lastPathComponent + suffix, isDirectory: true)
+            }
             let shared = SharedLibraryGrading(
-                kata: kata, versions: versions, tests: tests,
-                root: root.deletingLastPathComponent().appendingPathComponent(
-                    root.lastPathComponent + "-shared", isDirectory: true),
+                kata: kata, versions: versions, tests: tests, root: beside("-shared"),
                 sanitizer: sanitizer, swiftVersion: GradingPackage.languageMode(of: kata) == ".v5" ? "5" : "6")
             progress?("Building your tests")
             let outcome: SharedLibraryGrading.Outcome
@@ -81,10 +83,8 @@ public struct TestGrader: Sendable {
                 // package of its own, it is reported after one build rather than one per version.
                 // A suite that builds there needs the code without library evolution: the slow way.
                 let alone = try gradeInOnePackage(
-                    kata, versions: [versions[0]], tests: tests,
-                    root: root.deletingLastPathComponent().appendingPathComponent(
-                        root.lastPathComponent + "-shipped", isDirectory: true),
-                    runs: runs, buggyRuns: buggyRuns, sanitizer: sanitizer, runner: limited, skippingFirst: true,
+                    kata, versions: [versions[0]], tests: tests, root: beside("-shipped"), runs: runs,
+                    buggyRuns: buggyRuns, sanitizer: sanitizer, runner: limited, skippingFirst: true,
                     progress: progress)
                 if !alone.compiled { return alone }
             case .built(let listing, let withoutLibrary):
