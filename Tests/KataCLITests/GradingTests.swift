@@ -169,30 +169,14 @@ extension EndToEnd {
             // The same source, another binary interface: `tap()` compiled against the shipped
             // code is a symbol this version does not have.
             let wheat = repository.appendingPathComponent("Katas/01-count-the-taps/Wheats/taps-with-a-default-count")
-            try Fixtures.write(
-                """
-                public protocol Dispatching {
-                    func dispatch(_ work: @escaping () -> Void)
-                }
-
-                public final class TapCounter {
-                    public private(set) var taps = 0
-                    public var onChange: ((Int) -> Void)?
-                    private let dispatcher: any Dispatching
-
-                    public init(dispatcher: any Dispatching) {
-                        self.dispatcher = dispatcher
-                    }
-
-                    public func tap(count: Int = 1) {
-                        dispatcher.dispatch {
-                            self.taps += count
-                            self.onChange?(self.taps)
-                        }
-                    }
-                }
-
-                """, to: wheat.appendingPathComponent("Sources/Kata01/TapCounter.swift"))
+            let shipped = try String(
+                contentsOf: repository.appendingPathComponent(
+                    "Katas/01-count-the-taps/Sources/Kata01/TapCounter.swift"),
+                encoding: .utf8)
+            let variant = shipped.replacingOccurrences(of: "func tap()", with: "func tap(count: Int = 1)")
+                .replacingOccurrences(of: "self.taps += 1", with: "self.taps += count")
+            try #require(variant.contains("tap(count: Int = 1)") && variant.contains("+= count"))
+            try Fixtures.write(variant, to: wheat.appendingPathComponent("Sources/Kata01/TapCounter.swift"))
             try FileManager.default.removeItem(at: repository.appendingPathComponent(Self.tests))
             try FileManager.default.copyItem(
                 at: repository.appendingPathComponent("Solutions/01-count-the-taps/Tests/Kata01Tests"),
