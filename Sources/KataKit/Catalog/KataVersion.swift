@@ -60,6 +60,21 @@ public struct KataVersion: Sendable, Equatable {
         self.sourcesDirectory = folder.appendingPathComponent("Sources/\(moduleName)", isDirectory: true)
     }
 
+    /// Makes `destination` hold the version's module, file for file (`Inbox.swift`, …), touching
+    /// only what differs so that a build there recompiles only what changed. Returns whether
+    /// anything changed. Every engine that builds a version goes through here, never through the
+    /// folder it is stored in: a version may be stored as a change to its base.
+    @discardableResult
+    public func writeSources(to destination: URL) throws -> Bool {
+        try FolderMirror.mirror(sourcesDirectory, to: destination)
+    }
+
+    /// Where an author edits the file at `relativePath` of the version's module (as written by
+    /// ``writeSources(to:)``): a compiler error in a staged copy is reported there.
+    public func editableFile(_ relativePath: String) -> URL {
+        sourcesDirectory.appendingPathComponent(relativePath)
+    }
+
     /// Whether the tests must pass on it.
     public var isCorrect: Bool { role != .wrong && role != .buggy }
 

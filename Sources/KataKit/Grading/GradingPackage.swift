@@ -77,7 +77,7 @@ struct GradingPackage: Sendable {
             try Data(manifest.utf8).write(to: manifestURL, options: .atomic)
         }
         for (index, version) in versions.enumerated() {
-            if try FolderMirror.mirror(version.sourcesDirectory, to: root.appendingPathComponent("Versions/v\(index)"))
+            if try version.writeSources(to: root.appendingPathComponent("Versions/v\(index)"))
             {
                 FolderMirror.discardObjects(ofModule: module(index), inPackage: root)
             }
@@ -106,7 +106,7 @@ struct GradingPackage: Sendable {
         }
         switch parts[0] {
         case "Tests": return (tests.appendingPathComponent(parts[2]), index)
-        case "Versions": return (versions[index].sourcesDirectory.appendingPathComponent(parts[2]), index)
+        case "Versions": return (versions[index].editableFile(parts[2]), index)
         default: return nil
         }
     }

@@ -46,7 +46,7 @@ struct VersionLibrary: Sendable {
     /// ``Failure`` with the compiler's output when it does not compile as a library.
     func build(swiftc: URL, runner: CommandRunner, in directory: URL) throws -> Bool {
         let fileManager = FileManager.default
-        let changed = try FolderMirror.mirror(version.sourcesDirectory, to: sources)
+        let changed = try version.writeSources(to: sources)
         let files = Self.swiftFiles(below: sources)
         let arguments = arguments(files: files.map(\.path))
         let flags = arguments.joined(separator: "\n")
