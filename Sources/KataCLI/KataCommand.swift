@@ -35,6 +35,7 @@ struct KataCommand: ParsableCommand {
             SolutionCommand.self,
             ResetCommand.self,
             VerifyCommand.self,
+            VersionCommand.self,
             NewCommand.self,
             ShipCommand.self,
             SiteCommand.self,

@@ -21,10 +21,12 @@ extension Kata {
             name: "alternative", label: "Solutions/\(folderName)/Alternative", moduleName: moduleName)
     }
 
-    /// Every folder of `Solutions/NN-slug/Chaffs`, by name; hidden files and plain files are not
-    /// wrong solutions. None when the folder is missing.
+    /// Every `Solutions/NN-slug/Chaffs/<name>.patch`, by name: each a change to the reference
+    /// solution. None when the folder is missing.
     public func wrongSolutions() -> [KataVersion] {
-        versions(in: wrongSolutionsDirectory, role: .wrong, label: "Solutions/\(folderName)/Chaffs")
+        versions(
+            in: wrongSolutionsDirectory, role: .wrong, label: "Solutions/\(folderName)/Chaffs",
+            base: referenceSolution.sourcesDirectory)
     }
 
     /// A tests kata's code as it ships, `Katas/NN-slug/Sources`: the code the learner reads.
@@ -33,18 +35,46 @@ extension Kata {
             role: .shipped, folder: directory, name: "shipped", label: "Katas/\(folderName)", moduleName: moduleName)
     }
 
-    /// A tests kata's other correct versions, `Katas/NN-slug/Wheats/<name>`, by name.
+    /// A tests kata's other correct versions, `Katas/NN-slug/Wheats/<name>.patch`, by name: each a
+    /// change to the shipped code.
     public func correctVersions() -> [KataVersion] {
         versions(
             in: directory.appendingPathComponent("Wheats", isDirectory: true), role: .correct,
-            label: "Katas/\(folderName)/Wheats")
+            label: "Katas/\(folderName)/Wheats", base: sourcesDirectory)
     }
 
-    /// A tests kata's buggy versions, `Katas/NN-slug/Chaffs/<name>`, by name.
+    /// A tests kata's buggy versions, `Katas/NN-slug/Chaffs/<name>.patch`, by name.
     public func buggyVersions() -> [KataVersion] {
         versions(
             in: directory.appendingPathComponent("Chaffs", isDirectory: true), role: .buggy,
-            label: "Katas/\(folderName)/Chaffs")
+            label: "Katas/\(folderName)/Chaffs", base: sourcesDirectory)
+    }
+
+    /// The folders where versions are stored as changes: a wrong solution's, or a tests kata's
+    /// correct and buggy ones.
+    public var changedVersionDirectories: [(folder: URL, role: KataVersion.Role)] {
+        metadata.kind == .tests
+            ? [
+                (directory.appendingPathComponent("Wheats", isDirectory: true), .correct),
+                (directory.appendingPathComponent("Chaffs", isDirectory: true), .buggy),
+            ]
+            : [(wrongSolutionsDirectory, .wrong)]
+    }
+
+    /// Versions open for editing (`kata version edit`): a folder beside the versions' files, with
+    /// or without a `.patch` of the same name. While one is open its file may be stale, so
+    /// `kata verify` refuses to vouch for the kata.
+    public func openVersionFolders() -> [URL] {
+        changedVersionDirectories.flatMap { folder, _ in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().compactMap { name in
+                var isDirectory: ObjCBool = false
+                let url = folder.appendingPathComponent(name, isDirectory: true)
+                guard !name.hasPrefix("."), FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                    isDirectory.boolValue
+                else { return nil }
+                return url
+            }
+        }
     }
 
     /// Every version a tests kata grades the learner's tests against: the shipped code, the other
@@ -79,18 +109,20 @@ extension Kata {
         metadata.kind == .tests ? "What the code promises" : "Your task"
     }
 
-    /// The version folders under `folder`, by name; hidden files and plain files are not versions.
-    private func versions(in folder: URL, role: KataVersion.Role, label: String) -> [KataVersion] {
-        let fileManager = FileManager.default
-        let names = (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.sorted().compactMap { name in
-            var isDirectory: ObjCBool = false
-            let versionFolder = folder.appendingPathComponent(name, isDirectory: true)
-            guard !name.hasPrefix("."), fileManager.fileExists(atPath: versionFolder.path, isDirectory: &isDirectory),
-                isDirectory.boolValue
-            else { return nil }
+    /// The versions stored as changes under `folder` (`<name>.patch`), by name, each applied to
+    /// the module in `base`; hidden files and other files are not versions.
+    private func versions(in folder: URL, role: KataVersion.Role, label: String, base: URL) -> [KataVersion] {
+        let suffix = "." + VersionChange.fileExtension
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().compactMap { file in
+            guard !file.hasPrefix("."), file.hasSuffix(suffix), file.count > suffix.count else { return nil }
+            let url = folder.appendingPathComponent(file)
+            guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+            let name = String(file.dropLast(suffix.count))
             return KataVersion(
-                role: role, folder: versionFolder, name: name, label: "\(label)/\(name)", moduleName: moduleName)
+                role: role, change: VersionChange(file: url, text: String(decoding: data, as: UTF8.self)), base: base,
+                folder: folder.appendingPathComponent(name, isDirectory: true), name: name, label: "\(label)/\(name)",
+                moduleName: moduleName)
         }
     }
 }

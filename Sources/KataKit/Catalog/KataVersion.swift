@@ -1,29 +1,35 @@
 import Foundation
 
-/// One version of a kata's module: a whole module, in `Sources/KataNN` below its folder, that a
-/// kata's tests are run against in place of the learner's.
+/// One version of a kata's module, that a kata's tests are run against in place of the learner's.
 ///
 /// In a kata of the first kind the learner writes the code: the reference solution and a
 /// differently built alternative prove the kata's tests accept the contract and not one design;
 /// wrong solutions prove they catch the misconceptions a learner brings. In a tests kata the
 /// learner writes the tests: the shipped code and other correct versions prove those tests
 /// valid, buggy versions prove them thorough. Examplar, which grades students' tests this way,
-/// calls correct versions wheats and buggy ones chaffs, hence the folder names:
+/// calls correct versions wheats and buggy ones chaffs, hence the folder names.
+///
+/// A version is stored whole (the reference, the alternative, the shipped code: a folder with
+/// `Sources/KataNN`) or as what it changes (every other: a ``VersionChange``, its notes above a
+/// diff against the reference or the shipped code):
 ///
 /// ```text
 /// Solutions/03-conform-the-real-queue/
 ///   Sources/Kata03/                                  reference
 ///   Alternative/Sources/Kata03/                      alternative
-///   Chaffs/clears-without-the-queue/Sources/Kata03/  wrong, with its CHAFF.md
+///   Chaffs/clears-without-the-queue.patch            wrong: notes, then a diff against the reference
 /// Katas/19-catch-it-with-a-stub/
 ///   Sources/Kata19/                                  shipped
-///   Wheats/keeps-a-dictionary/Sources/Kata19/        correct, with its WHEAT.md
-///   Chaffs/forgets-the-spinner/Sources/Kata19/       buggy, with its CHAFF.md
+///   Wheats/keeps-a-dictionary.patch                  correct: notes, then a diff against the shipped code
+///   Chaffs/forgets-the-spinner.patch                 buggy
 /// ```
+///
+/// Engines never read a version's folder: they ask for its files (``sourceFiles()``) or have them
+/// written where they build (``writeSources(to:)``).
 ///
 /// ```swift
 /// let versions = [kata.referenceSolution, kata.alternativeSolution] + kata.wrongSolutions()
-/// versions.map(\.label)   // ["Solutions/03-…", "Solutions/03-…/Alternative", "Solutions/03-…/Chaffs/clears-without-the-queue"]
+/// try versions[2].writeSources(to: stage.appendingPathComponent("Sources/Kata03"))
 /// ```
 public struct KataVersion: Sendable, Equatable {
     public enum Role: String, Sendable, Equatable {
@@ -31,26 +37,31 @@ public struct KataVersion: Sendable, Equatable {
         case reference
         /// `Solutions/NN-slug/Alternative`: a second correct design.
         case alternative
-        /// `Solutions/NN-slug/Chaffs/<name>`: one misconception; the kata's tests must fail on it.
+        /// `Solutions/NN-slug/Chaffs/<name>.patch`: one misconception; the kata's tests must fail on it.
         case wrong
         /// A tests kata's `Katas/NN-slug/Sources`: the code the learner reads and tests.
         case shipped
-        /// A tests kata's `Katas/NN-slug/Wheats/<name>`: correct, built differently where the
+        /// A tests kata's `Katas/NN-slug/Wheats/<name>.patch`: correct, built differently where the
         /// contract leaves room; the learner's tests must pass on it.
         case correct
-        /// A tests kata's `Katas/NN-slug/Chaffs/<name>`: one bug; the learner's tests must fail on it.
+        /// A tests kata's `Katas/NN-slug/Chaffs/<name>.patch`: one bug; the learner's tests must fail on it.
         case buggy
     }
 
     public var role: Role
-    /// The version's folder, which holds `Sources/` (and, for a wrong solution, `CHAFF.md`).
+    /// A whole version's folder, which holds `Sources/`; for a version stored as a change, the
+    /// folder `kata version edit` opens it in (`Chaffs/<name>/`), there only while it is open.
     public var folder: URL
-    /// `reference`, `alternative`, or a wrong solution's folder name.
+    /// `reference`, `alternative`, or a version's file name without `.patch`.
     public var name: String
     /// `Solutions/NN-slug/Chaffs/<name>`: how authors and reports name it.
     public var label: String
-    /// The module's folder, `<folder>/Sources/KataNN`.
+    /// The module's folder below ``folder``, `<folder>/Sources/KataNN`: where an author edits it.
     public var sourcesDirectory: URL
+    /// What it changes, for a version stored so; nil for a whole one.
+    public var change: VersionChange?
+    /// The module folder of the version a change applies to (the reference or the shipped code).
+    public var base: URL?
 
     init(role: Role, folder: URL, name: String, label: String, moduleName: String) {
         self.role = role
@@ -60,13 +71,58 @@ public struct KataVersion: Sendable, Equatable {
         self.sourcesDirectory = folder.appendingPathComponent("Sources/\(moduleName)", isDirectory: true)
     }
 
-    /// Makes `destination` hold the version's module, file for file (`Inbox.swift`, …), touching
-    /// only what differs so that a build there recompiles only what changed. Returns whether
-    /// anything changed. Every engine that builds a version goes through here, never through the
-    /// folder it is stored in: a version may be stored as a change to its base.
+    /// A version stored as `change` to the module in `base`.
+    init(
+        role: Role, change: VersionChange, base: URL, folder: URL, name: String, label: String, moduleName: String
+    ) {
+        self.init(role: role, folder: folder, name: name, label: label, moduleName: moduleName)
+        self.change = change
+        self.base = base
+    }
+
+    /// The module's files, by path below its folder (`Inbox.swift`, `Seams/Clock.swift`): read
+    /// from its folder, or the base's with the change applied. Throws a ``KataError`` naming the
+    /// version, the file and the line when the change no longer applies to its base.
+    public func sourceFiles() throws -> [String: Data] {
+        guard let change, let base else {
+            return try readFiles(in: sourcesDirectory)
+        }
+        let module = "Sources/\(sourcesDirectory.lastPathComponent)/"
+        let stored = change.file.map { $0.lastPathComponent } ?? name
+        do {
+            let baseFiles = try readFiles(in: base)
+            let applied = try change.diff().applied(
+                to: Dictionary(uniqueKeysWithValues: baseFiles.map { (module + $0.key, $0.value) }))
+            var files: [String: Data] = [:]
+            for (path, data) in applied {
+                guard path.hasPrefix(module) else {
+                    throw UnifiedDiff.ApplyFailure(
+                        path: path, line: 0,
+                        reason: "it is outside the module, \(module), which is all a version may change")
+                }
+                files[String(path.dropFirst(module.count))] = data
+            }
+            return files
+        } catch let failure as UnifiedDiff.ApplyFailure {
+            throw KataError(
+                .invalidCatalog,
+                "\(label) (\(stored)) no longer applies to its base: \(failure)",
+                advice:
+                    "Open it as a folder with `kata version edit \(kataReference) \(name)`, mend it, and write it back"
+                    + " with `kata version save \(kataReference) \(name)` (AUTHORING.md, \"Versions\").")
+        } catch let failure as UnifiedDiff.ParseFailure {
+            throw KataError(
+                .invalidCatalog, "\(label) (\(stored)) is not a diff kata can read: \(failure)",
+                advice: "Write it with `kata version save \(kataReference) \(name)` rather than by hand.")
+        }
+    }
+
+    /// Makes `destination` hold the version's module, file for file, touching only what differs so
+    /// that a build there recompiles only what changed. Returns whether anything changed. Every
+    /// engine that builds a version goes through here, never through the folder it is stored in.
     @discardableResult
     public func writeSources(to destination: URL) throws -> Bool {
-        try FolderMirror.mirror(sourcesDirectory, to: destination)
+        try FolderMirror.mirror(sourceFiles(), to: destination)
     }
 
     /// Where an author edits the file at `relativePath` of the version's module (as written by
@@ -78,10 +134,26 @@ public struct KataVersion: Sendable, Equatable {
     /// Whether the tests must pass on it.
     public var isCorrect: Bool { role != .wrong && role != .buggy }
 
-    /// Its `CHAFF.md` (the misconception, the sentence it breaks, the test that catches it) or,
-    /// for a correct version of a tests kata, its `WHEAT.md` (what it does differently, and why
-    /// the contract allows it).
+    /// Where its notes are: a change's own file (notes above the diff), or a whole version's
+    /// `CHAFF.md` / `WHEAT.md` (what it does differently, and why the contract allows it).
     public var notesFile: URL {
-        folder.appendingPathComponent(role == .correct ? VersionNotes.correctFileName : VersionNotes.fileName)
+        if let change { return change.file ?? folder }
+        return folder.appendingPathComponent(role == .correct ? VersionNotes.correctFileName : VersionNotes.fileName)
+    }
+
+    /// `01-stub-the-dispatcher` from the label, for the commands an author is told to run.
+    private var kataReference: String {
+        let parts = label.split(separator: "/")
+        return parts.count > 1 ? String(parts[1]) : label
+    }
+
+    private func readFiles(in folder: URL) throws -> [String: Data] {
+        do {
+            return try FolderMirror.contents(of: folder)
+        } catch {
+            throw KataError(
+                .fileSystem, "Could not read \(label): \(FileSystemFailure.reason(of: error))",
+                advice: "Check that \(folder.path) exists and is readable.")
+        }
     }
 }

@@ -112,6 +112,10 @@ public struct VersionNotes: Sendable, Equatable {
 
     /// Reads `version`'s notes, or nil when it has none.
     public static func load(for version: KataVersion) -> VersionNotes? {
+        if let change = version.change {
+            let notes = change.notes
+            return notes.isEmpty ? nil : VersionNotes(parsing: notes)
+        }
         guard let data = FileManager.default.contents(atPath: version.notesFile.path) else { return nil }
         return VersionNotes(parsing: String(decoding: data, as: UTF8.self))
     }

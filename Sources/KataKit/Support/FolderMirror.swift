@@ -17,20 +17,26 @@ enum FolderMirror {
     /// Returns whether anything changed.
     @discardableResult
     static func mirror(_ source: URL, to destination: URL, skipping: (String) -> Bool = { _ in false }) throws -> Bool {
+        try mirror(contents(of: source, skipping: skipping), to: destination, skipping: skipping)
+    }
+
+    /// Makes `destination` hold exactly `files` (contents by relative path), with the same care:
+    /// a version stored as a change to its base is written this way, from its files as they are
+    /// after the change.
+    @discardableResult
+    static func mirror(_ wanted: [String: Data], to destination: URL, skipping: (String) -> Bool = { _ in false })
+        throws -> Bool
+    {
         let fileManager = FileManager.default
         var changed = false
         try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
-        let wanted = files(below: source, skipping: skipping)
         let present = files(below: destination, skipping: skipping)
         for path in present.keys where wanted[path] == nil {
             try fileManager.removeItem(at: destination.appendingPathComponent(path))
             changed = true
         }
-        for (path, url) in wanted {
+        for (path, data) in wanted {
             let target = destination.appendingPathComponent(path)
-            guard let data = fileManager.contents(atPath: url.path) else {
-                throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: url.path])
-            }
             if let existing = present[path], fileManager.contents(atPath: existing.path) == data { continue }
             try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: target, options: .atomic)
@@ -38,6 +44,18 @@ enum FolderMirror {
         }
         try removeEmptyFolders(below: destination, skipping: skipping)
         return changed
+    }
+
+    /// Every regular file below `folder` (hidden ones left out), read, by relative path.
+    static func contents(of folder: URL, skipping: (String) -> Bool = { _ in false }) throws -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for (path, url) in files(below: folder, skipping: skipping) {
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+            contents[path] = data
+        }
+        return contents
     }
 
     /// Removes a module's compiled objects from a package's build folders (the usual one and each

@@ -1,3 +1,0 @@
-public func greeting(for name: String) -> String {
-    "Hello, \(name)"
-}
