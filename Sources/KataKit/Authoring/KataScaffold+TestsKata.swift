@@ -10,23 +10,25 @@ extension KataScaffold {
     var testsKataFiles: [String: String] {
         let placeholder = "Sources/\(moduleName)/Placeholder.swift"
         let tests = "Tests/\(moduleName)Tests/PlaceholderTests.swift"
+        let shipped = shippedCode(answer: #""solved""#)
         var files = [
             "\(kataFolder)/Package.swift": package,
             "\(kataFolder)/README.md": testsReadme,
-            "\(kataFolder)/\(placeholder)": shippedCode(answer: #""solved""#),
+            "\(kataFolder)/\(placeholder)": shipped,
             "\(kataFolder)/\(tests)": starterTests,
-            "\(kataFolder)/Chaffs/\(Self.exampleWrongSolution)/\(placeholder)": shippedCode(answer: #""SOLVED""#),
-            "\(kataFolder)/Chaffs/\(Self.exampleWrongSolution)/\(VersionNotes.fileName)": buggyVersionNotes,
+            "\(kataFolder)/Chaffs/\(Self.exampleWrongSolution).\(VersionChange.fileExtension)": Self.change(
+                notes: buggyVersionNotes, from: shipped, to: shippedCode(answer: #""SOLVED""#), at: placeholder),
             "\(solutionFolder)/\(tests)": referenceTests,
             "\(solutionFolder)/SOLUTION.md": testsSolutionNotes,
         ]
         let answers = [#"String("devlos".reversed())"#, #"["sol", "ved"].joined()"#]
         for (name, answer) in zip(Self.exampleCorrectVersions, answers) {
-            files["\(kataFolder)/Wheats/\(name)/\(placeholder)"] = shippedCode(answer: answer)
-            files["\(kataFolder)/Wheats/\(name)/\(VersionNotes.correctFileName)"] = correctVersionNotes(
+            let notes = correctVersionNotes(
                 doing:
                     "It puts the answer together from \(name == "answers-in-pieces" ? "two pieces" : "its letters backwards")."
             )
+            files["\(kataFolder)/Wheats/\(name).\(VersionChange.fileExtension)"] = Self.change(
+                notes: notes, from: shipped, to: shippedCode(answer: answer), at: placeholder)
         }
         return files
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The files of a new kata, as `kata new` writes them: a package whose starter builds and whose
 /// test fails against it, a reference solution and an alternative that pass, one wrong solution
 /// that the test catches, a README with the front matter and every section AUTHORING.md names,
@@ -61,10 +63,18 @@ public struct KataScaffold: Sendable, Equatable {
             "\(kataFolder)/Tests/\(moduleName)Tests/PlaceholderTests.swift": test,
             "\(solutionFolder)/\(placeholder)": solution,
             "\(solutionFolder)/Alternative/\(placeholder)": alternativeSolution,
-            "\(solutionFolder)/Chaffs/\(Self.exampleWrongSolution)/\(placeholder)": wrongSolution,
-            "\(solutionFolder)/Chaffs/\(Self.exampleWrongSolution)/\(VersionNotes.fileName)": wrongSolutionNotes,
+            "\(solutionFolder)/Chaffs/\(Self.exampleWrongSolution).\(VersionChange.fileExtension)": Self.change(
+                notes: wrongSolutionNotes, from: solution, to: wrongSolution, at: placeholder),
             "\(solutionFolder)/SOLUTION.md": solutionNotes,
         ]
+    }
+
+    /// A version as it is stored: its notes above the diff from `base` to `version`, one file's.
+    static func change(notes: String, from base: String, to version: String, at path: String) -> String {
+        VersionChange(
+            file: nil, notes: notes,
+            diff: UnifiedDiff.between([path: Data(base.utf8)], [path: Data(version.utf8)])
+        ).text
     }
 
     var package: String {
@@ -127,8 +137,8 @@ public struct KataScaffold: Sendable, Equatable {
     var wrongSolution: String {
         """
         /// A placeholder from `kata new`: a wrong solution, one misconception away from a correct
-        /// one, that the kata's tests must catch. Replace this folder with a whole module holding
-        /// one misconception a learner could bring to the kata, and write four more beside it.
+        /// one, that the kata's tests must catch. Stored as a change to the reference: open it with
+        /// `kata version edit`, make it one misconception a learner could bring, and write four more.
         func placeholderAnswer() -> String {
             "SOLVED"
         }

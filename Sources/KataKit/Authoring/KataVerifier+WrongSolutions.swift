@@ -69,12 +69,7 @@ extension KataVerifier {
             ]
         var result = WrongSolutionResult(
             version: version, notes: notes, escape: nil, notesProblems: notesProblems, failingTests: [])
-        guard FileManager.default.fileExists(atPath: version.sourcesDirectory.path) else {
-            result.escape = "\(version.label)/Sources/\(kata.moduleName) is missing"
-            return result
-        }
-
-        let stage = try stageSolution(of: kata, sources: version.sourcesDirectory)
+        let stage = try stageSolution(of: kata, version: version)
         let build = try session.build(package: stage, options: options)
         guard build.result.succeeded else {
             result.escape =

@@ -59,6 +59,10 @@ public struct KataVerifier: Sendable {
     public func verify(
         _ kata: Kata, repetitions: Int = 1, sanitizer: Sanitizer? = nil, checksWrongSolutions: Bool = true
     ) throws -> Result {
+        // Nothing is graded until every version can be built: the rule names what to mend.
+        if let versions = versionsProblem(kata) {
+            return Result(kata: kata, rules: [checkDocuments(kata), versions])
+        }
         if kata.metadata.kind == .tests {
             return try verifyTestsKata(
                 kata, repetitions: repetitions, sanitizer: sanitizer, checksWrongSolutions: checksWrongSolutions)
@@ -136,7 +140,7 @@ public struct KataVerifier: Sendable {
                 detail: "\(label)/Sources/\(kata.moduleName) is missing: every kata carries a reference and a"
                     + " differently built solution (AUTHORING.md, \"Reference solutions\")")
         }
-        let stage = try stageSolution(of: kata, sources: sources)
+        let stage = try stageSolution(of: kata, version: version)
         let solution = try session.run(package: stage, options: options)
         let passes = solution.report.outcome == .passed
         let repetitions = options.repetitions
@@ -154,29 +158,29 @@ public struct KataVerifier: Sendable {
         )
     }
 
-    /// The kata package with a version's sources (the reference's unless `sources` says), ready
+    /// The kata package with a version's sources (the reference's unless `version` says), ready
     /// for `swift test`.
-    func stageSolution(of kata: Kata, sources solution: URL? = nil) throws -> URL {
-        let solution = solution ?? kata.referenceSolution.sourcesDirectory
+    func stageSolution(of kata: Kata, version: KataVersion? = nil) throws -> URL {
+        let version = version ?? kata.referenceSolution
         let stage = repository.workDirectory.appendingPathComponent(
             "verify/\(kata.folderName)", isDirectory: true)
-        let relative =
-            "Solutions/\(kata.folderName)" + String(solution.path.dropFirst(kata.solutionDirectory.path.count))
-        try repository.requireInside(solution, what: relative)
+        if version.change == nil { try repository.requireInside(version.sourcesDirectory, what: version.label) }
         do {
             // The kata's package as it is, but its sources: those are the version's.
             try FolderMirror.mirror(kata.directory, to: stage) { path in
                 path.hasPrefix(".build") || path == "Sources" || path.hasPrefix("Sources/")
             }
-            if try FolderMirror.mirror(solution, to: stage.appendingPathComponent("Sources/\(kata.moduleName)")) {
+            if try version.writeSources(to: stage.appendingPathComponent("Sources/\(kata.moduleName)")) {
                 FolderMirror.discardObjects(ofModule: kata.moduleName, inPackage: stage)
             }
+        } catch let error as KataError {
+            throw error
         } catch {
             throw KataError(
                 .fileSystem,
                 "Could not prepare the solution of \(kata.heading) in \(stage.path): \(FileSystemFailure.reason(of: error))",
                 advice:
-                    "Check that \(relative) exists and that .build is writable."
+                    "Check that \(version.label) exists and that .build is writable."
             )
         }
         return stage

@@ -91,11 +91,16 @@ public struct NewFrontend: Sendable {
             "  1. Fill in every TODO of \(scaffold.kataFolder)/README.md and \(scaffold.solutionFolder)/SOLUTION.md.")
         if scaffold.metadata.kind == .tests {
             console.line(
-                "  2. Replace the placeholder code, its versions in Wheats/ and Chaffs/, the starter test and the reference tests with the kata's own, five buggy versions at least (AUTHORING.md, \"Writing a tests kata\")."
+                "  2. Replace the placeholder code, the starter test and the reference tests with the kata's own. Then"
+                    + " write its versions with `kata version edit \(number) NAME --new` (add --correct for Wheats/) and"
+                    + " `kata version save \(number) NAME`, five buggy versions at least, and delete the placeholder's"
+                    + " .patch files (AUTHORING.md, \"Writing a tests kata\")."
             )
         } else {
             console.line(
-                "  2. Replace the placeholder starter, test and solutions with the kata's own, then write five wrong solutions from its \"Your task\" (AUTHORING.md)."
+                "  2. Replace the placeholder starter, test and solutions with the kata's own, then write five wrong"
+                    + " solutions from its \"Your task\" with `kata version edit \(number) NAME --new` and"
+                    + " `kata version save \(number) NAME`, and delete the placeholder's .patch (AUTHORING.md, \"Versions\")."
             )
         }
         console.line(
