@@ -132,19 +132,47 @@ extension EndToEnd {
         func wrongSolutionsEscape() throws {
             let repository = try KataBinary.repository()
             let chaffs = repository.appendingPathComponent("Solutions/02-failing-kata/Chaffs")
-            // Correct code filed as a wrong solution: no test can fail on it.
+            // Correct code filed as a wrong solution: it changes a comment, and no test can fail on it.
             try Fixtures.write(
-                "public func greeting(for name: String) -> String {\n    \"Hello, \\(name)!\"\n}\n",
-                to: chaffs.appendingPathComponent("greets-properly/Sources/Kata02/Greeter.swift"))
+                """
+                # Greets properly
+
+                "Polite."
+
+                ## Breaks
+
+                > then the name, then `!`
+
+                ## Caught by
+
+                `greets by name`
+
+                diff --git a/Sources/Kata02/Greeter.swift b/Sources/Kata02/Greeter.swift
+                --- a/Sources/Kata02/Greeter.swift
+                +++ b/Sources/Kata02/Greeter.swift
+                @@ -1,3 +1,4 @@
+                +// Polite.
+                 public func greeting(for name: String) -> String {
+                     "Hello, \\(name)!"
+                 }
+
+                """, to: chaffs.appendingPathComponent("greets-properly.patch"))
+            // A wrong solution that no longer fits the tests' seam, with no notes above its diff.
             try Fixtures.write(
-                "# Greets properly\n\n\"Polite.\"\n\n## Breaks\n\n> then the name, then `!`\n\n## Caught by\n\n`greets by name`\n",
-                to: chaffs.appendingPathComponent("greets-properly/CHAFF.md"))
-            // A wrong solution that no longer fits the tests' seam.
-            try Fixtures.write(
-                "public func greet(_ name: String) -> String {\n    name\n}\n",
-                to: chaffs.appendingPathComponent("renames-the-function/Sources/Kata02/Greeter.swift"))
+                """
+                diff --git a/Sources/Kata02/Greeter.swift b/Sources/Kata02/Greeter.swift
+                --- a/Sources/Kata02/Greeter.swift
+                +++ b/Sources/Kata02/Greeter.swift
+                @@ -1,3 +1,3 @@
+                -public func greeting(for name: String) -> String {
+                -    "Hello, \\(name)!"
+                +public func greet(_ name: String) -> String {
+                +    name
+                 }
+
+                """, to: chaffs.appendingPathComponent("renames-the-function.patch"))
             // Notes that name a test which passes on their wrong solution ("Hello, ADA!" has the prefix).
-            let notes = chaffs.appendingPathComponent("shouts-the-name/CHAFF.md")
+            let notes = chaffs.appendingPathComponent("shouts-the-name.patch")
             try (try String(contentsOf: notes, encoding: .utf8))
                 .replacingOccurrences(of: "`greets by name`", with: "`greets anyone`")
                 .write(to: notes, atomically: true, encoding: .utf8)
@@ -163,11 +191,11 @@ extension EndToEnd {
                     """), "\(result.output)")
             #expect(
                 result.output.contains(
-                    "wrong solutions caught: Solutions/02-failing-kata/Chaffs/renames-the-function/CHAFF.md: it is missing: "
+                    "wrong solutions caught: Solutions/02-failing-kata/Chaffs/renames-the-function.patch: its notes are missing: "
                 ))
             #expect(
                 result.output.contains(
-                    "wrong solutions caught: Solutions/02-failing-kata/Chaffs/shouts-the-name/CHAFF.md: it names `greets anyone` as the test that catches it, but the tests that failed were `greets by name`"
+                    "wrong solutions caught: Solutions/02-failing-kata/Chaffs/shouts-the-name.patch: it names `greets anyone` as the test that catches it, but the tests that failed were `greets by name`"
                 ))
 
             let json = try KataBinary.run(["verify", "2", "--format", "json"], in: repository)

@@ -168,6 +168,9 @@ extension EndToEnd {
             let repository = try KataBinary.repository("tests-repository")
             // The same source, another binary interface: `tap()` compiled against the shipped
             // code is a symbol this version does not have.
+            let opened = try KataBinary.run(
+                ["version", "edit", "1", "taps-with-a-default-count", "--new", "--correct"], in: repository)
+            #expect(opened.status == 0, "\(opened.errors)")
             let wheat = repository.appendingPathComponent("Katas/01-count-the-taps/Wheats/taps-with-a-default-count")
             let shipped = try String(
                 contentsOf: repository.appendingPathComponent(
@@ -177,6 +180,8 @@ extension EndToEnd {
                 .replacingOccurrences(of: "self.taps += 1", with: "self.taps += count")
             try #require(variant.contains("tap(count: Int = 1)") && variant.contains("+= count"))
             try Fixtures.write(variant, to: wheat.appendingPathComponent("Sources/Kata01/TapCounter.swift"))
+            let saved = try KataBinary.run(["version", "save", "1", "taps-with-a-default-count"], in: repository)
+            #expect(saved.status == 0, "\(saved.errors)")
             try FileManager.default.removeItem(at: repository.appendingPathComponent(Self.tests))
             try FileManager.default.copyItem(
                 at: repository.appendingPathComponent("Solutions/01-count-the-taps/Tests/Kata01Tests"),

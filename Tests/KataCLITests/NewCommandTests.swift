@@ -24,8 +24,7 @@ extension EndToEnd {
                 "\(Self.kataFolder)/Tests/Kata05Tests/PlaceholderTests.swift",
                 "Solutions/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
                 "Solutions/05-retry-without-waiting/Alternative/Sources/Kata05/Placeholder.swift",
-                "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals/Sources/Kata05/Placeholder.swift",
-                "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals/CHAFF.md",
+                "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals.patch",
                 "Solutions/05-retry-without-waiting/SOLUTION.md",
             ] {
                 #expect(

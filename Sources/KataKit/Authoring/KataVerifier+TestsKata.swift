@@ -123,9 +123,9 @@ extension KataVerifier {
             )
         }
         let notes = reference.correctResults.dropFirst().flatMap { result in
-            (result.notes?.problems(for: result.version, of: kata) ?? ["\(VersionNotes.correctFileName) is missing"])
+            (result.notes?.problems(for: result.version, of: kata) ?? [result.version.missingNotes])
                 .map {
-                    "\(result.version.label)/\(VersionNotes.correctFileName): \($0)"
+                    "\(result.version.notesLabel): \($0)"
                 }
         }
         return Rule(
@@ -150,7 +150,7 @@ extension KataVerifier {
         }
         for result in buggy where !result.notesProblems.isEmpty {
             problems.append(
-                "\(result.version.label)/\(VersionNotes.fileName): " + result.notesProblems.joined(separator: "; "))
+                "\(result.version.notesLabel): " + result.notesProblems.joined(separator: "; "))
         }
         return Rule(
             name: Self.thoroughRuleName, passed: problems.isEmpty,
@@ -177,7 +177,8 @@ extension KataVerifier {
         }
         var notesProblems =
             result.notes?.problems(for: result.version, of: kata) ?? [
-                "it is missing: say the bug in its author's words, quote the promise it breaks, nudge toward what to test, and name the test that catches it"
+                result.version.missingNotes
+                    + ": say the bug in its author's words, quote the promise it breaks, nudge toward what to test, and name the test that catches it"
             ]
         let failing = result.summary.failingTests
         if escape == nil, let test = result.notes?.catchingTest,

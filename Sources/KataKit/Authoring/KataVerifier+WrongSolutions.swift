@@ -49,7 +49,7 @@ extension KataVerifier {
         }
         for result in results where !result.notesProblems.isEmpty {
             problems.append(
-                "\(result.version.label)/\(VersionNotes.fileName): "
+                "\(result.version.notesLabel): "
                     + result.notesProblems.joined(separator: "; "))
         }
         let rule = Rule(
@@ -65,7 +65,8 @@ extension KataVerifier {
         let notes = VersionNotes.load(for: version)
         var notesProblems =
             notes?.problems(for: version, of: kata) ?? [
-                "it is missing: say the misconception, quote the sentence it breaks, and name the test that catches it"
+                version.missingNotes
+                    + ": say the misconception, quote the sentence it breaks, and name the test that catches it"
             ]
         var result = WrongSolutionResult(
             version: version, notes: notes, escape: nil, notesProblems: notesProblems, failingTests: [])

@@ -36,18 +36,29 @@ extension Kata {
     }
 
     /// A tests kata's other correct versions, `Katas/NN-slug/Wheats/<name>.patch`, by name: each a
-    /// change to the shipped code.
+    /// change to the shipped code. In the learner edition, read from its ``VersionPack``.
     public func correctVersions() -> [KataVersion] {
-        versions(
+        if let pack = learnerPack { return pack.versions(.correct, of: self) }
+        return versions(
             in: directory.appendingPathComponent("Wheats", isDirectory: true), role: .correct,
             label: "Katas/\(folderName)/Wheats", base: sourcesDirectory)
     }
 
-    /// A tests kata's buggy versions, `Katas/NN-slug/Chaffs/<name>.patch`, by name.
+    /// A tests kata's buggy versions, `Katas/NN-slug/Chaffs/<name>.patch`, by name (in the learner
+    /// edition, `bug-1` … from its ``VersionPack``).
     public func buggyVersions() -> [KataVersion] {
-        versions(
+        if let pack = learnerPack { return pack.versions(.buggy, of: self) }
+        return versions(
             in: directory.appendingPathComponent("Chaffs", isDirectory: true), role: .buggy,
             label: "Katas/\(folderName)/Chaffs", base: sourcesDirectory)
+    }
+
+    /// The learner edition's pack, when the kata has one and no versions of its own.
+    private var learnerPack: VersionPack? {
+        guard metadata.kind == .tests,
+            !changedVersionDirectories.contains(where: { FileManager.default.fileExists(atPath: $0.folder.path) })
+        else { return nil }
+        return VersionPack.load(for: self)
     }
 
     /// The folders where versions are stored as changes: a wrong solution's, or a tests kata's
@@ -89,10 +100,11 @@ extension Kata {
     }
 
     /// The folders `.shipped.json` records and `kata reset` restores: the code and the tests,
-    /// and a tests kata's other versions too (a learner who edits a buggy version until their
+    /// and a tests kata's other versions too (as `.patch` files, or packed in the learner edition) (a learner who edits a buggy version until their
     /// tests pass has graded them against something else).
     public var shippedFolders: [String] {
-        metadata.kind == .tests ? ["Sources", "Tests", "Wheats", "Chaffs"] : ["Sources", "Tests"]
+        metadata.kind == .tests
+            ? ["Sources", "Tests", "Wheats", "Chaffs", VersionPack.folderName] : ["Sources", "Tests"]
     }
 
     /// Whether a file of the kata (`Sources/Kata01/Inbox.swift`, relative to its folder) is the

@@ -141,10 +141,27 @@ public struct KataVersion: Sendable, Equatable {
         return folder.appendingPathComponent(role == .correct ? VersionNotes.correctFileName : VersionNotes.fileName)
     }
 
-    /// `01-stub-the-dispatcher` from the label, for the commands an author is told to run.
+    /// How reports name its notes: `Solutions/…/Chaffs/forgets-to-sort.patch` for a change,
+    /// `…/CHAFF.md` (or `WHEAT.md`) for a whole version.
+    public var notesLabel: String {
+        if let file = change?.file {
+            return label.split(separator: "/").dropLast().joined(separator: "/") + "/" + file.lastPathComponent
+        }
+        if change != nil { return label }
+        return label + "/" + notesFile.lastPathComponent
+    }
+
+    /// What to say when it has no notes.
+    public var missingNotes: String {
+        change == nil ? "it is missing" : "its notes are missing"
+    }
+
+    /// The kata's number from the label (`Solutions/01-stub-the-dispatcher/…` gives `1`), for the
+    /// commands an author is told to run.
     private var kataReference: String {
         let parts = label.split(separator: "/")
-        return parts.count > 1 ? String(parts[1]) : label
+        guard parts.count > 1 else { return label }
+        return Int(parts[1].prefix { $0.isNumber }).map(String.init) ?? String(parts[1])
     }
 
     private func readFiles(in folder: URL) throws -> [String: Data] {

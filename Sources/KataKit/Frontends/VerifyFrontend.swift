@@ -140,7 +140,7 @@ public struct VerifyFrontend: Sendable {
         }
         for result in results where !result.notesProblems.isEmpty {
             lines.append(
-                "    " + style.red(rule) + ": " + result.version.label + "/" + VersionNotes.fileName + ": "
+                "    " + style.red(rule) + ": " + result.version.notesLabel + ": "
                     + result.notesProblems.joined(separator: "; "))
         }
         return lines

@@ -53,6 +53,7 @@ public struct WorkshopExporter: Sendable {
         for kata in catalog.katas {
             try copy(
                 folder: kata.directory, as: "Katas/\(kata.folderName)", from: catalog.repository.root, into: &files)
+            if kata.metadata.kind == .tests { try packVersions(of: kata, in: &files) }
         }
         for folder in Self.toolFolders {
             let url = toolRoot.appendingPathComponent(folder, isDirectory: true)
@@ -133,6 +134,22 @@ public struct WorkshopExporter: Sendable {
                 "Could not write the learner edition to \(destination.path): \(FileSystemFailure.reason(of: error))")
         }
         return files.count
+    }
+
+    /// A tests kata's correct and buggy versions leave the learner's sight: `Wheats/` and `Chaffs/`
+    /// become one ``VersionPack`` that `kata check` reads, and the kata's `.shipped.json`, which
+    /// held their text for `kata reset`, holds the pack instead.
+    func packVersions(of kata: Kata, in files: inout [String: Data]) throws {
+        let folder = "Katas/\(kata.folderName)/"
+        let hidden = ["Wheats/", "Chaffs/"].map { folder + $0 }
+        for path in files.keys where hidden.contains(where: path.hasPrefix) { files[path] = nil }
+        let pack = try VersionPack(kata: kata).encoded()
+        let packPath = "\(VersionPack.folderName)/\(VersionPack.fileName)"
+        files[folder + packPath] = pack
+        var record = try ShippedRecord.load(for: kata)
+        record.files = record.files.filter { path, _ in !["Wheats/", "Chaffs/"].contains(where: path.hasPrefix) }
+        record.files[packPath] = String(decoding: pack, as: UTF8.self)
+        files[folder + ShippedRecord.fileName] = try record.encoded()
     }
 
     /// Throws when a kata's `Package.swift`, `Sources/` or `Tests/` differ from its

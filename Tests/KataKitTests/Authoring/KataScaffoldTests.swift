@@ -25,8 +25,7 @@ struct KataScaffoldTests {
                 "Katas/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
                 "Katas/05-retry-without-waiting/Tests/Kata05Tests/PlaceholderTests.swift",
                 "Solutions/05-retry-without-waiting/Alternative/Sources/Kata05/Placeholder.swift",
-                "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals/CHAFF.md",
-                "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals/Sources/Kata05/Placeholder.swift",
+                "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals.patch",
                 "Solutions/05-retry-without-waiting/SOLUTION.md",
                 "Solutions/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
             ])

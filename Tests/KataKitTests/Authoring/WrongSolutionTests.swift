@@ -73,13 +73,16 @@ struct WrongSolutionTests {
             ])
     }
 
-    @Test("a kata's wrong solutions are the folders of Chaffs, by name; files and hidden folders are not")
+    @Test("a kata's wrong solutions are the .patch files of Chaffs, by name; other files and folders are not")
     func findsWrongSolutions() throws {
         let kata = try Self.fixtureKata()
         let chaffs = kata.wrongSolutionsDirectory
         try Fixtures.write("notes", to: chaffs.appendingPathComponent("README.md"))
         try FileManager.default.createDirectory(
             at: chaffs.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+        try Fixtures.write("diff", to: chaffs.appendingPathComponent(".hidden.patch"))
+        try FileManager.default.createDirectory(
+            at: chaffs.appendingPathComponent("open-for-editing"), withIntermediateDirectories: true)
         let versions = kata.wrongSolutions()
         #expect(
             versions.map(\.name) == [
@@ -87,7 +90,10 @@ struct WrongSolutionTests {
             ])
         #expect(versions.allSatisfy { $0.role == .wrong && !$0.isCorrect })
         #expect(versions[0].label == "Solutions/02-failing-kata/Chaffs/forgets-the-exclamation")
-        #expect(versions[0].sourcesDirectory.path.hasSuffix("Chaffs/forgets-the-exclamation/Sources/Kata02"))
+        #expect(versions[0].change?.file?.lastPathComponent == "forgets-the-exclamation.patch")
+        #expect(versions[0].notesFile.lastPathComponent == "forgets-the-exclamation.patch")
+        let greeter = try #require(try versions[0].sourceFiles()["Greeter.swift"])
+        #expect(!String(decoding: greeter, as: UTF8.self).contains("!\""), "the change drops the exclamation mark")
         #expect(kata.referenceSolution.label == "Solutions/02-failing-kata")
         #expect(kata.alternativeSolution.label == "Solutions/02-failing-kata/Alternative")
         #expect(kata.referenceSolution.isCorrect && kata.alternativeSolution.isCorrect)

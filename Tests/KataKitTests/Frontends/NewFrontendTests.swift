@@ -90,6 +90,8 @@ struct NewFrontendTests {
         #expect(documents.passed, "\(documents.detail ?? "")")
         let wrongSolutions = kata.wrongSolutions()
         #expect(wrongSolutions.map(\.name) == ["answers-in-capitals"])
+        // Stored as a change to the reference, which applies and changes it.
+        #expect(try wrongSolutions[0].sourceFiles() != kata.referenceSolution.sourceFiles())
         let notes = try #require(VersionNotes.load(for: wrongSolutions[0]))
         #expect(
             notes.problems(for: wrongSolutions[0], of: kata).isEmpty,
@@ -118,6 +120,7 @@ struct NewFrontendTests {
         #expect(kata.correctVersions().map(\.name) == ["answers-backwards-reversed", "answers-in-pieces"])
         #expect(kata.buggyVersions().map(\.name) == ["answers-in-capitals"])
         for version in kata.correctVersions() + kata.buggyVersions() {
+            #expect(try version.sourceFiles() != kata.shippedCode.sourceFiles(), "\(version.label) changes the code")
             let notes = try #require(VersionNotes.load(for: version))
             #expect(notes.problems(for: version, of: kata).isEmpty, "\(version.label)")
         }
@@ -131,7 +134,7 @@ struct NewFrontendTests {
         #expect(manifest.contains(#"Kata("05-catch-it-with-a-stub", .v6, kind: .tests),"#))
         #expect(
             try ShippedRecord.load(for: kata).files.keys.contains(
-                "Wheats/answers-in-pieces/Sources/Kata05/Placeholder.swift"))
+                "Wheats/answers-in-pieces.patch"))
     }
 
     @Test("a manifest without the katas list creates nothing and says which line to add")
