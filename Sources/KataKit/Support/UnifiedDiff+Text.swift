@@ -84,7 +84,8 @@ extension UnifiedDiff {
                 for line in hunk.lines {
                     text.append(line.kind.rawValue)
                     text += line.text
-                    if !line.text.hasSuffix("\n") { text += "\n\\ No newline at end of file\n" }
+                    // Bytes, not characters: "\r\n" is one character, which is not "\n".
+                    if line.text.utf8.last != UInt8(ascii: "\n") { text += "\n\\ No newline at end of file\n" }
                 }
             }
         }
@@ -145,17 +146,23 @@ extension UnifiedDiff {
                 var oldLeft = counts.old
                 var newLeft = counts.new
                 while oldLeft > 0 || newLeft > 0 {
-                    guard index < lines.count, let first = lines[index].first,
-                        let kind = Hunk.Line.Kind(rawValue: first == "\n" ? " " : first)
-                    else { throw fail("the hunk ends before the \(counts.old) and \(counts.new) lines it counts") }
-                    let content = first == "\n" ? "\n" : String(lines[index].dropFirst())
+                    // A blank context line whose space an editor trimmed is still a context line.
+                    guard index < lines.count, let first = lines[index].first else {
+                        throw fail("the hunk ends before the \(counts.old) and \(counts.new) lines it counts")
+                    }
+                    let trimmed = first == "\n" || first == "\r\n"
+                    guard let kind = Hunk.Line.Kind(rawValue: trimmed ? " " : first) else {
+                        throw fail("a line of the hunk starts with neither \" \", \"-\" nor \"+\"")
+                    }
+                    let content = trimmed ? lines[index] : String(lines[index].dropFirst())
                     hunk.lines.append(Hunk.Line(kind: kind, text: content))
                     if kind != .added { oldLeft -= 1 }
                     if kind != .removed { newLeft -= 1 }
                     guard oldLeft >= 0, newLeft >= 0 else { throw fail("the hunk holds more lines than it counts") }
                     index += 1
                     if index < lines.count, lines[index].hasPrefix("\\") {
-                        hunk.lines[hunk.lines.count - 1].text.removeLast()
+                        let last = hunk.lines[hunk.lines.count - 1].text
+                        hunk.lines[hunk.lines.count - 1].text = String(decoding: last.utf8.dropLast(), as: UTF8.self)
                         index += 1
                     }
                 }

@@ -35,8 +35,7 @@ struct GradingPackageTests {
         #expect(FileManager.default.fileExists(atPath: copy.path))
         #expect(
             FileManager.default.contents(atPath: version.path)
-                == FileManager.default.contents(
-                    atPath: package.versions[3].sourcesDirectory.appendingPathComponent("TapCounter.swift").path))
+                == (try package.versions[3].sourceFiles())["TapCounter.swift"])
 
         let longAgo = Date(timeIntervalSince1970: 1_000_000_000)
         try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: version.path)

@@ -14,6 +14,46 @@ struct WorkshopExporterTests {
         )
     }
 
+    @Test(
+        "a tests kata's versions are packed where kata check reads them: no readable version, no version name, nothing lost"
+    )
+    func packsVersions() throws {
+        let repository = KataRepository(root: try Fixtures.copy("tests-repository", purpose: "export-pack"))
+        let catalog = try KataCatalog.load(from: repository)
+        let kata = try catalog.kata(named: "1")
+        let files = try WorkshopExporter(catalog: catalog, toolRoot: Fixtures.projectRoot).files()
+        let folder = "Katas/\(kata.folderName)/"
+        #expect(!files.keys.contains { $0.hasPrefix(folder + "Wheats/") || $0.hasPrefix(folder + "Chaffs/") })
+        let names = (kata.correctVersions() + kata.buggyVersions()).map(\.name)
+        #expect(names.count == 7)
+        for (path, data) in files where path.hasPrefix(folder) {
+            let text = String(decoding: data, as: UTF8.self)
+            for name in names { #expect(!text.contains(name), "\(path) names the version \(name)") }
+            #expect(!text.contains("diff --git"), "\(path) holds a readable version")
+        }
+        let record = String(decoding: try #require(files[folder + ShippedRecord.fileName]), as: UTF8.self)
+        #expect(record.contains("\(VersionPack.folderName)/\(VersionPack.fileName)"))
+
+        // Written out, the edition's kata grades against the same versions, renamed.
+        let edition = ScratchFolder.make("export-pack-edition")
+        for (path, data) in files where path.hasPrefix(folder) {
+            try FileManager.default.createDirectory(
+                at: edition.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: edition.appendingPathComponent(path))
+        }
+        var packed = kata
+        packed.directory = edition.appendingPathComponent(folder)
+        #expect(packed.correctVersions().map(\.name) == ["correct-1", "correct-2"])
+        #expect(packed.buggyVersions().map(\.name) == ["bug-1", "bug-2", "bug-3", "bug-4", "bug-5"])
+        for (original, copy) in zip(
+            kata.correctVersions() + kata.buggyVersions(), packed.correctVersions() + packed.buggyVersions())
+        {
+            #expect(try original.sourceFiles() == copy.sourceFiles(), "\(copy.name) is \(original.name)")
+            #expect(VersionNotes.load(for: copy)?.nudge ?? "" == VersionNotes.load(for: original)?.nudge ?? "")
+        }
+        #expect(try ShippedRecord.load(for: packed).differences(from: ShippedRecord.capture(packed)).isEmpty)
+    }
+
     @Test("the edition has the katas and the tool, and no solution or wrong solution anywhere")
     func contents() throws {
         let files = try Self.exporter().0.files()
