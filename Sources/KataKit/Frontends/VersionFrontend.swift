@@ -92,6 +92,11 @@ public struct VersionFrontend: Sendable {
         let (kata, version) = try locate(kata: reference, name: name, creatingAs: nil, mustBeOpen: true)
         let repository = try context.repository()
         let shown = repository.relativePath(version.folder.path) + "/"
+        guard FileManager.default.fileExists(atPath: version.folder.path) else {
+            throw KataError(
+                .usage, "\(shown) is not open, so there is nothing to save.",
+                advice: "Open it with `kata version edit \(kata.number) \(name)`, change it, then save.")
+        }
         let notesURL = version.folder.appendingPathComponent(Self.notesFileName(for: version))
         guard let notesData = FileManager.default.contents(atPath: notesURL.path) else {
             throw KataError(
@@ -150,6 +155,12 @@ public struct VersionFrontend: Sendable {
     ) throws -> (Kata, KataVersion) {
         try context.repository().requireFullRepository(for: "version")
         let kata = try context.catalog().kata(named: reference)
+        if newKind == .correct, kata.metadata.kind != .tests {
+            throw KataError(
+                .usage,
+                "\(kata.heading) is a kata where the learner writes the code: its versions are wrong solutions.",
+                advice: "Drop --correct: `kata version edit \(kata.number) \(name) --new` starts a wrong solution.")
+        }
         guard Slug.isValid(name) else {
             throw KataError(
                 .usage, "'\(name)' is not a version name: lower-case letters, digits and single dashes.",

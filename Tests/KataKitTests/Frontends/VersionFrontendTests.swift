@@ -89,7 +89,11 @@ struct VersionFrontendTests {
         #expect(throws: KataError.self) { try setup.frontend.edit(kata: "2", name: "no-such-version", new: nil) }
         #expect(throws: KataError.self) { try setup.frontend.edit(kata: "2", name: "../../etc", new: .buggy) }
         #expect(throws: KataError.self) { try setup.frontend.edit(kata: "2", name: "says-hi", new: .buggy) }
-        #expect(throws: KataError.self) { try setup.frontend.save(kata: "2", name: "says-hi", keepFolder: false) }
+        let notOpen = try #require(throws: KataError.self) {
+            try setup.frontend.save(kata: "2", name: "says-hi", keepFolder: false)
+        }
+        #expect(notOpen.message.contains("is not open"))
+        #expect(throws: KataError.self) { try setup.frontend.edit(kata: "2", name: "fine-wheat", new: .correct) }
 
         // Opened and not changed: there is nothing to save.
         _ = try setup.frontend.edit(kata: "2", name: "unchanged", new: .buggy)
