@@ -30,6 +30,13 @@ let approachableConcurrency = KataSettings(
     let hasSwift62 = false
 #endif
 
+/// The files of `Sources/KataKit/Site/Assets`, each embedded in KataKit as a byte array
+/// (`PackageResources.style_css`, …), so the binary carries them wherever it is copied.
+let siteAssets: [Resource] = [
+    .embedInCode("Site/Assets/style.css"), .embedInCode("Site/Assets/theme.js"),
+    .embedInCode("Site/Assets/site.js"), .embedInCode("Site/Assets/favicon.svg"),
+]
+
 /// One line per kata: its folder under `Katas/` and `Solutions/`, and the language mode its
 /// own `Package.swift` declares. The root package compiles each reference solution as the kata's
 /// module and runs the kata's own tests against it, so `swift test` here proves every kata can be
@@ -132,7 +139,9 @@ let package = Package(
         ),
         .target(
             name: "KataKit",
-            dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")],
+            // The learner edition's manifest (`LearnerPackageManifest`) embeds the same files.
+            resources: siteAssets
         ),
         .executableTarget(
             name: "KataCLI",

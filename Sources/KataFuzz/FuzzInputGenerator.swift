@@ -41,8 +41,8 @@ struct FuzzInputGenerator {
         "&amp;",
         "&#x3C;", "&#0;", "&", "<", ">", "\\", "https://swift.org", "http://example.com/a.png", "data:text/html,x",
         "../02-wrap-the-statics/README.md", "../../Solutions/01-x/SOLUTION.md", "#the-story", "www.example.com",
-        "é", "👩‍💻", "\u{301}", "\u{1B}[31m", "\u{7F}", "\u{FFFD}", "\u{10FFFF}", "let x = \"\\(y)\"", "/* ", " */", "#\"",
-        "\"#", "\"\"\"", "#if", "@MainActor", "0b1010", "1_000", "func f() {}",
+        "é", "👩‍💻", "\u{301}", "\u{1B}[31m", "\u{7F}", "\u{FFFD}", "\u{10FFFF}", "let x = \"\\(y)\"", "/* ", " */",
+        "#\"", "\"#", "\"\"\"", "#if", "@MainActor", "0b1010", "1_000", "func f() {}",
     ]
 
     static let fieldNames = [
@@ -171,7 +171,8 @@ struct FuzzInputGenerator {
     private func pathological(using random: inout SplitMix64) -> String {
         let depth = Int.random(in: 100...8_000, using: &random)
         let frontMatter =
-            "---\nnumber: 1\ntitle: T\nslug: t\npatterns: [a]\nseed: s\nminutes: 5\ndifficulty: beginner\nsummary: s\nhints: [h]\n---\n"
+            "---\nnumber: 1\ntitle: T\nslug: t\npatterns: [a]\nseed: s\nminutes: 5\n"
+            + "difficulty: beginner\nsummary: s\nhints: [h]\n---\n"
         switch Int.random(in: 0..<12, using: &random) {
         case 0: return frontMatter + String(repeating: "> ", count: depth) + "deep"
         case 1:

@@ -47,9 +47,8 @@ struct KataFuzz: ParsableCommand {
         let jobs = jobs ?? min(2, ProcessInfo.processInfo.activeProcessorCount)
 
         let generator = FuzzInputGenerator(corpus: Self.corpus())
-        print(
-            "kata-fuzz: seed \(seed), \(only.map { "case \($0)" } ?? "\(cases) cases on \(jobs) threads"), \(generator.corpus.count) READMEs to mutate"
-        )
+        let scope = only.map { "case \($0)" } ?? "\(cases) cases on \(jobs) threads"
+        print("kata-fuzz: seed \(seed), \(scope), \(generator.corpus.count) READMEs to mutate")
         CrashReporter.install(seed: seed, workers: jobs)
 
         let started = ContinuousClock.now
@@ -67,11 +66,12 @@ struct KataFuzz: ParsableCommand {
             print("  \(kind.rawValue): \(count) cases, \(String(format: "%.1f", time.seconds)) s of work")
         }
         print(
-            "\(tally.cases - tally.refused) cases had valid front matter, \(tally.refused) were refused with a KataError, \(tally.sites) built a whole site; slowest: case \(tally.slowest.index), \(tally.slowest.time)"
+            "\(tally.cases - tally.refused) cases had valid front matter, "
+                + "\(tally.refused) were refused with a KataError, \(tally.sites) built a whole site; "
+                + "slowest: case \(tally.slowest.index), \(tally.slowest.time)"
         )
-        print(
-            "fuzz: \(tally.cases) cases, \(tally.failures.count) failed, in \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s (seed \(seed))"
-        )
+        let seconds = String(format: "%.1f", (ContinuousClock.now - started).seconds)
+        print("fuzz: \(tally.cases) cases, \(tally.failures.count) failed, in \(seconds) s (seed \(seed))")
         if !tally.failures.isEmpty { throw ExitCode.failure }
     }
 
@@ -136,7 +136,8 @@ struct KataFuzz: ParsableCommand {
 
     static func report(_ failure: FuzzTally.Failure, seed: UInt64) {
         print(
-            "case \(failure.index) (\(failure.kind.rawValue), \(failure.input.count) bytes; repeat with --seed \(seed) --case \(failure.index)):"
+            "case \(failure.index) (\(failure.kind.rawValue), \(failure.input.count) bytes; "
+                + "repeat with --seed \(seed) --case \(failure.index)):"
         )
         for problem in failure.problems { print("  ✘ " + problem) }
         let text = String(decoding: failure.input, as: UTF8.self)

@@ -38,8 +38,8 @@ public struct CommandRunner: Sendable {
             throw KataError(
                 .toolUnavailable,
                 "The `swift` command was not found on your PATH, and kata needs it to build and test the katas.",
-                advice:
-                    "Install Swift 6 (https://www.swift.org/install) and make sure `swift --version` works in this shell."
+                advice: "Install Swift 6 (https://www.swift.org/install) "
+                    + "and make sure `swift --version` works in this shell."
             )
         }
         return swift

@@ -20,8 +20,8 @@ enum SiteCodeBlock {
     static func html(code: String, language: String) -> String {
         let body = language == "swift" ? SwiftHighlighter.html(code) : HTML.escape(code)
         let languageAttribute = language.isEmpty ? "" : " data-language=\"\(HTML.escape(language))\""
-        return
-            "<pre class=\"code\(widthClass(code).map { " " + $0 } ?? "")\"\(languageAttribute)><code>\(body)</code></pre>"
+        let classes = "code" + (widthClass(code).map { " " + $0 } ?? "")
+        return "<pre class=\"\(classes)\"\(languageAttribute)><code>\(body)</code></pre>"
     }
 
     /// `columns-NN` for a block wider than ``normalColumns``, nil otherwise.
@@ -39,8 +39,8 @@ enum SiteCodeBlock {
         stride(from: normalColumns + 10, through: widestColumns, by: 10).map { columns in
             let hundredths = columns * 62
             let ems = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-            return
-                "pre.code.columns-\(columns) code { font-size: max(0.68rem, min(var(--code-size), calc(100cqi / \(ems)))); }"
+            return "pre.code.columns-\(columns) code { "
+                + "font-size: max(0.68rem, min(var(--code-size), calc(100cqi / \(ems)))); }"
         }.joined(separator: "\n")
     }
 }

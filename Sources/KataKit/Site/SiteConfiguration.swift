@@ -46,7 +46,8 @@ public struct SiteConfiguration: Sendable, Equatable, Decodable {
             throw KataError(
                 .invalidCatalog, "\(fileName) is not the JSON the site expects.",
                 advice:
-                    "Write it as {\"repository\": \"https://github.com/you/dispatch-katas\", \"branch\": \"main\"}, or delete it; both fields are optional."
+                    "Write it as {\"repository\": \"https://github.com/you/dispatch-katas\", \"branch\": \"main\"}, "
+                    + "or delete it; both fields are optional."
             )
         }
         try configuration.validate()

@@ -2,8 +2,9 @@ import Foundation
 
 /// Builds the static workshop site from the katas: an index with the kata table and the learning
 /// path, a page per kata, a spoiler page per reference solution, the whole workshop on one page
-/// to print, a stylesheet, scripts, a favicon and a search index. The result is a dictionary of files, so it can be written atomically, compared
-/// with what is on disk (`kata site --check`), or inspected by tests.
+/// to print, a stylesheet, scripts, a favicon (``SiteAssets``) and a search index. The result is
+/// a dictionary of files, so it can be written atomically, compared with what is on disk
+/// (`kata site --check`), or inspected by tests.
 ///
 /// The output is deterministic: no timestamps, files and index entries in catalog order. Pages use
 /// relative links only and load nothing from elsewhere, so the site works opened from disk

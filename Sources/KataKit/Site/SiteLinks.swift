@@ -50,7 +50,8 @@ struct SiteLinks {
             throw broken(
                 source, line,
                 exists
-                    ? "links to \(resolved), which the site does not publish; link to a kata's README.md, a SOLUTION.md or an https:// page"
+                    ? "links to \(resolved), which the site does not publish; "
+                        + "link to a kata's README.md, a SOLUTION.md or an https:// page"
                     : "links to \(resolved), which does not exist")
         }
         if let anchor { pendingAnchors.append((page, anchor, source, line)) }

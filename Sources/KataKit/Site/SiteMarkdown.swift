@@ -116,9 +116,10 @@ public enum SiteMarkdown {
             if cmark_node_get_type(link) == CMARK_NODE_IMAGE, target.contains(":") {
                 throw KataError(
                     .invalidCatalog,
-                    "\(source):\(line): shows the image '\(target.prefix(60))' from elsewhere, and the site loads nothing from other sites.",
-                    advice:
-                        "Link to it instead (`[what it shows](https://…)`), then run `kata site` again; the site was not changed."
+                    "\(source):\(line): shows the image '\(target.prefix(60))' from elsewhere, "
+                        + "and the site loads nothing from other sites.",
+                    advice: "Link to it instead (`[what it shows](https://…)`), then run `kata site` again; "
+                        + "the site was not changed."
                 )
             }
             var resolved = try resolveLink(target, line)
@@ -145,8 +146,8 @@ public enum SiteMarkdown {
                 rendered
                 .trimmingCharacters(in: .whitespacesAndNewlines)
                 .dropFirst("<h1>".count).dropLast("</h1>".count)
-            let html =
-                "<h\(level) id=\"\(id)\"><a class=\"anchor\" href=\"#\(id)\" aria-hidden=\"true\" tabindex=\"-1\">#</a>\(inner)</h\(level)>\n"
+            let anchor = "<a class=\"anchor\" href=\"#\(id)\" aria-hidden=\"true\" tabindex=\"-1\">#</a>"
+            let html = "<h\(level) id=\"\(id)\">\(anchor)\(inner)</h\(level)>\n"
             replace(heading, withHTML: html)
         }
 

@@ -10,14 +10,16 @@ enum SitePages {
     /// `'self'` covers the site's own files from a web server and from `file://` alike
     /// (scripts/browser-check proves the latter).
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'"
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        + "base-uri 'none'; form-action 'none'"
 
     static func index(catalog: KataCatalog, configuration: SiteConfiguration = .none) -> String {
         let rows = catalog.katas.map { kata in
             """
                   <tr>
                     <td class="number">\(kata.id)</td>
-                    <td><a href="katas/\(kata.folderName).html">\(HTML.escape(kata.title))</a><p class="row-summary">\(HTML.escape(kata.metadata.summary))</p></td>
+                    <td><a href="katas/\(kata.folderName).html">\(HTML.escape(kata.title))</a><p \
+            class="row-summary">\(HTML.escape(kata.metadata.summary))</p></td>
                     <td>\(patternList(kata.metadata.patterns))</td>
                     <td class="minutes">\(kata.metadata.minutes) min</td>
                     <td>\(kata.metadata.difficulty.rawValue)</td>
@@ -28,33 +30,49 @@ enum SitePages {
         let body = """
                 <main id="content" class="content content-wide">
                   <h1>Make GCD and async Swift code testable</h1>
-                  <p class="lead">\(catalog.katas.count) katas, about \(totalMinutes / 60) hours of workshop. Each hands you code that works but cannot be tested quickly and deterministically, and a test that fails against it. You refactor, one pattern at a time, until the test passes — in milliseconds, without sleeping, every time.</p>
+                  <p class="lead">\(catalog.katas.count) katas, about \(totalMinutes / 60) hours of workshop. Each \
+            hands you code that works but cannot be tested quickly and deterministically, and a test that fails \
+            against it. You refactor, one pattern at a time, until the test passes — in milliseconds, without \
+            sleeping, every time.</p>
                   <h2 id="start">Start</h2>
                   <p>On Linux or macOS with Swift 6, in your clone of the repository:</p>
                   <pre class="code"><code>scripts/setup      # installs what is missing, lists the katas, checks kata 01
             swift run kata show 1
             swift run kata check 1</code></pre>
-                  <p>Change the code in <code>Katas/NN-slug/Sources</code> until <code>kata check</code> passes. The tests are the specification; leave them as they are. In the katas where you write the tests, it is the other way round: the code is the kata's, and your tests in <code>Katas/NN-slug/Tests</code> are what <code>kata check</code> grades.</p>
+                  <p>Change the code in <code>Katas/NN-slug/Sources</code> until <code>kata check</code> passes. The \
+            tests are the specification; leave them as they are. In the katas where you write the tests, it is the \
+            other way round: the code is the kata's, and your tests in <code>Katas/NN-slug/Tests</code> are what \
+            <code>kata check</code> grades.</p>
                   <h2 id="path">The learning path</h2>
                   <ol class="path">
-                    <li><strong>Seams for the queues</strong> (01–04): a stub, a wrapper, a conformance of the real queue, a spy.</li>
-                    <li><strong>Waiting, right</strong> (05–06): expectations, confirmations, wait helpers and continuations — and when not to wait at all.</li>
-                    <li><strong>Operations</strong> (07–08): asynchronous <code>Operation</code>s that finish, and queues you can hold still.</li>
+                    <li><strong>Seams for the queues</strong> (01–04): a stub, a wrapper, a conformance of the real \
+            queue, a spy.</li>
+                    <li><strong>Waiting, right</strong> (05–06): expectations, confirmations, wait helpers and \
+            continuations — and when not to wait at all.</li>
+                    <li><strong>Operations</strong> (07–08): asynchronous <code>Operation</code>s that finish, and \
+            queues you can hold still.</li>
                     <li><strong>Published values</strong> (09): a Combine pipeline whose scheduler you inject.</li>
-                    <li><strong>Beyond the queues</strong> (10–14): virtual time, deadlocks, data races and Swift 6, <code>async</code>/<code>await</code> with a clock you control, and <code>@MainActor</code> tests that never flake.</li>
-                    <li><strong>Today's concurrency</strong> (15–18): streams a test can drive, actor reentrancy, task groups, and Swift 6.2's default main-actor isolation.</li>
-                    <li><strong>Write the tests</strong> (19–24): the code is testable and correct, and you write the tests. They are graded against correct and buggy versions of the code: valid when they pass on every correct one, thorough when they catch every bug.</li>
+                    <li><strong>Beyond the queues</strong> (10–14): virtual time, deadlocks, data races and Swift 6, \
+            <code>async</code>/<code>await</code> with a clock you control, and <code>@MainActor</code> tests that \
+            never flake.</li>
+                    <li><strong>Today's concurrency</strong> (15–18): streams a test can drive, actor reentrancy, \
+            task groups, and Swift 6.2's default main-actor isolation.</li>
+                    <li><strong>Write the tests</strong> (19–24): the code is testable and correct, and you write the \
+            tests. They are graded against correct and buggy versions of the code: valid when they pass on every \
+            correct one, thorough when they catch every bug.</li>
                   </ol>
                   <h2 id="katas">The katas</h2>
                   <div class="table-wrap">
                     <table class="katas">
-                      <thead><tr><th scope="col">#</th><th scope="col">Kata</th><th scope="col">Patterns</th><th scope="col">Time</th><th scope="col">Level</th></tr></thead>
+                      <thead><tr><th scope="col">#</th><th scope="col">Kata</th><th scope="col">Patterns</th><th \
+            scope="col">Time</th><th scope="col">Level</th></tr></thead>
                       <tbody>
             \(rows)
                       </tbody>
                     </table>
                   </div>
-                  <p>To read it on paper or offline, <a href="\(workshopPath)">the whole workshop on one page</a> holds every kata in order with its hints open, and no solutions.</p>
+                  <p>To read it on paper or offline, <a href="\(workshopPath)">the whole workshop on one page</a> \
+            holds every kata in order with its hints open, and no solutions.</p>
                 </main>
             """
         let first = catalog.katas.first.map { "katas/\($0.folderName).html" }
@@ -70,7 +88,8 @@ enum SitePages {
 
     private static func spoilerLink(_ kata: Kata) -> String {
         """
-                    <p class="spoiler-link">Passed? Compare with <a href="../solutions/\(kata.folderName).html">the reference solution</a> (a spoiler until then).</p>
+                    <p class="spoiler-link">Passed? Compare with <a href="../solutions/\(kata.folderName).html">the \
+        reference solution</a> (a spoiler until then).</p>
         """
     }
 
@@ -85,7 +104,8 @@ enum SitePages {
                 <main id="content" class="content">
                   <article>
             \(kataHeader(kata, headingLevel: 1))
-                      <div class="command"><span class="command-label" id="check-label">Check your work</span><pre class="code" aria-labelledby="check-label"><code>\(HTML.escape(command))</code></pre></div>
+                      <div class="command"><span class="command-label" id="check-label">Check your work</span><pre \
+            class="code" aria-labelledby="check-label"><code>\(HTML.escape(command))</code></pre></div>
                     </header>
             \(page.html)
             \(linksSolution ? spoilerLink(kata) : "")
@@ -118,7 +138,8 @@ enum SitePages {
         let codeHeading = tests ? "The tests" : "The code"
         let codeNote =
             tests
-            ? "The whole reference suite, as <code>Solutions/\(kata.folderName)/Tests/\(kata.testModuleName)</code> holds it."
+            ? "The whole reference suite, as <code>Solutions/\(kata.folderName)/Tests/\(kata.testModuleName)</code> "
+                + "holds it."
             : "The whole module, as <code>Solutions/\(kata.folderName)/Sources/\(kata.moduleName)</code> holds it."
         let main = """
                 <main id="content" class="content">
@@ -126,10 +147,13 @@ enum SitePages {
                     <header class="kata-header">
                       <p class="eyebrow">Kata \(kata.id) · \(tests ? "reference tests" : "reference solution")</p>
                       <h1>\(HTML.escape(kata.title)): the solution</h1>
-                      <div class="spoiler" role="note"><strong>Spoiler.</strong> This page solves <a href="../katas/\(kata.folderName).html">\(HTML.escape(kata.heading))</a>. Try the kata first: its hints go from a nudge to nearly the answer, and the struggle is where the learning happens.</div>
+                      <div class="spoiler" role="note"><strong>Spoiler.</strong> This page solves <a \
+            href="../katas/\(kata.folderName).html">\(HTML.escape(kata.heading))</a>. Try the kata first: its hints \
+            go from a nudge to nearly the answer, and the struggle is where the learning happens.</div>
                     </header>
             \(page.html)
-                    <h2 id="the-code"><a class="anchor" href="#the-code" aria-hidden="true" tabindex="-1">#</a>\(codeHeading)</h2>
+                    <h2 id="the-code"><a class="anchor" href="#the-code" aria-hidden="true" \
+            tabindex="-1">#</a>\(codeHeading)</h2>
                     <p>\(codeNote)</p>
             \(code)
             \(editLink(configuration.editURL("Solutions/\(kata.folderName)/SOLUTION.md")))
@@ -159,7 +183,8 @@ enum SitePages {
         }.joined(separator: "\n")
         let sections = chapters.map { chapter in
             """
-                  <section class="chapter" id="\(chapterID(chapter.kata))" aria-labelledby="\(chapterID(chapter.kata))-title">
+                  <section class="chapter" id="\(chapterID(chapter.kata))" \
+            aria-labelledby="\(chapterID(chapter.kata))-title">
             \(kataHeader(chapter.kata, headingLevel: 2, id: "\(chapterID(chapter.kata))-title"))
                     </header>
             \(openingHints(chapter.page.html))
@@ -170,7 +195,9 @@ enum SitePages {
         let main = """
                 <main id="content" class="content workshop">
                   <h1>\(siteName): the whole workshop</h1>
-                  <p class="lead">\(catalog.katas.count) katas, about \(totalMinutes / 60) hours, on one page to print (your browser's Print command) or to read offline. Every hint is open; the reference solutions are not here.</p>
+                  <p class="lead">\(catalog.katas.count) katas, about \(totalMinutes / 60) hours, on one page to \
+            print (your browser's Print command) or to read offline. Every hint is open; the reference solutions are \
+            not here.</p>
                   <nav class="workshop-contents" aria-label="Contents">
                     <h2 id="contents">Contents</h2>
                     <ol>
@@ -206,12 +233,14 @@ enum SitePages {
         let title = headingLevel == 1 ? HTML.escape(kata.title) : HTML.escape(kata.heading)
         let writes =
             metadata.kind == .tests
-            ? "the tests, in <code>Katas/\(kata.folderName)/Tests</code>, graded against correct and buggy versions of the code"
+            ? "the tests, in <code>Katas/\(kata.folderName)/Tests</code>, "
+                + "graded against correct and buggy versions of the code"
             : "the code, in <code>Katas/\(kata.folderName)/Sources</code>, until the kata's tests pass"
         let kind = metadata.kind == .tests ? " · you write the tests" : ""
         return """
                     <header class="kata-header">
-                      <p class="eyebrow">Kata \(kata.id) · \(metadata.minutes) min · \(metadata.difficulty.rawValue)\(kind)</p>
+                      <p class="eyebrow">Kata \(kata.id) · \(metadata.minutes) min · \
+            \(metadata.difficulty.rawValue)\(kind)</p>
                       <h\(headingLevel)\(idAttribute)>\(title)</h\(headingLevel)>
                       <p class="lead">\(HTML.escape(metadata.summary))</p>
                       <dl class="facts">
@@ -224,8 +253,8 @@ enum SitePages {
 
     static func editLink(_ url: String?) -> String {
         guard let url else { return "" }
-        return
-            "        <p class=\"edit-link\"><a href=\"\(HTML.escape(url))\">Edit this page</a> (opens the repository)</p>"
+        return "        <p class=\"edit-link\"><a href=\"\(HTML.escape(url))\">Edit this page</a> "
+            + "(opens the repository)</p>"
     }
 
     // MARK: - Parts
@@ -237,7 +266,8 @@ enum SitePages {
         let menuButton =
             sidebar == nil && toc == nil
             ? ""
-            : "\n    <button class=\"header-button menu-button\" id=\"menu-button\" type=\"button\" aria-expanded=\"false\" aria-controls=\"menu\" hidden>Menu</button>"
+            : "\n    <button class=\"header-button menu-button\" id=\"menu-button\" type=\"button\" "
+                + "aria-expanded=\"false\" aria-controls=\"menu\" hidden>Menu</button>"
         let repositoryLink = configuration.repository.map {
             "\n    <a class=\"header-link\" href=\"\(HTML.escape($0))\">Repository</a>"
         }
@@ -263,7 +293,9 @@ enum SitePages {
                 <a class="site-title" href="\(root)index.html">\(siteName)</a>
                 <div class="search" role="search">
                   <label class="visually-hidden" for="search">Search the katas</label>
-                  <input id="search" type="search" placeholder="Search katas, patterns, text  ( / )" autocomplete="off" spellcheck="false" role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list">
+                  <input id="search" type="search" placeholder="Search katas, patterns, text  ( / )" \
+            autocomplete="off" spellcheck="false" role="combobox" aria-expanded="false" \
+            aria-controls="search-results" aria-autocomplete="list">
                   <ul id="search-results" class="search-results" role="listbox" aria-label="Search results" hidden></ul>
                 </div>\(repositoryLink ?? "")
                 <button class="header-button" id="theme-button" type="button" hidden>Theme</button>
@@ -274,7 +306,9 @@ enum SitePages {
             \(toc ?? "")
               </div>
               <footer class="site-footer">
-                <p>\(siteName) · generated by <code>kata site</code> from the katas' README files · <a href="\(root)\(workshopPath)">the whole workshop on one page</a>\(footerRepository ?? "") · ← → move between pages, / searches</p>
+                <p>\(siteName) · generated by <code>kata site</code> from the katas' README files · <a \
+            href="\(root)\(workshopPath)">the whole workshop on one page</a>\(footerRepository ?? "") · ← → move \
+            between pages, / searches</p>
               </footer>
             </body>
             </html>
@@ -293,8 +327,9 @@ enum SitePages {
             let solution =
                 isCurrent && onSolution
                 ? "<ol><li><a href=\"\(kata.folderName).html\" aria-current=\"page\">The solution</a></li></ol>" : ""
-            return
-                "      <li><a href=\"\(prefix)\(kata.folderName).html\"\(marking)><span class=\"number\">\(kata.id)</span> <span>\(HTML.escape(kata.title))</span></a>\(solution)</li>"
+            let number = "<span class=\"number\">\(kata.id)</span>"
+            return "      <li><a href=\"\(prefix)\(kata.folderName).html\"\(marking)>\(number) "
+                + "<span>\(HTML.escape(kata.title))</span></a>\(solution)</li>"
         }.joined(separator: "\n")
         return """
                 <nav class="sidebar" aria-label="Katas">
@@ -310,7 +345,8 @@ enum SitePages {
         let entries = headings.filter { $0.level == 2 || $0.level == 3 }
         guard !entries.isEmpty else { return nil }
         let items = entries.map { heading in
-            "      <li class=\"toc-level-\(heading.level)\"><a href=\"#\(heading.id)\">\(HTML.escape(heading.text))</a></li>"
+            "      <li class=\"toc-level-\(heading.level)\">"
+                + "<a href=\"#\(heading.id)\">\(HTML.escape(heading.text))</a></li>"
         }.joined(separator: "\n")
         return """
                 <aside class="toc" aria-labelledby="toc-title">
@@ -327,11 +363,13 @@ enum SitePages {
     static func pagerLinks(previous: Kata?, next: Kata?, label: String, noun: String = "") -> String {
         let previousLink =
             previous.map {
-                "<a class=\"previous\" rel=\"prev\" href=\"\($0.folderName).html\"><span>← Previous\(noun)</span> \(HTML.escape($0.heading))</a>"
+                "<a class=\"previous\" rel=\"prev\" href=\"\($0.folderName).html\">"
+                    + "<span>← Previous\(noun)</span> \(HTML.escape($0.heading))</a>"
             } ?? "<span></span>"
         let nextLink =
             next.map {
-                "<a class=\"next\" rel=\"next\" href=\"\($0.folderName).html\"><span>Next\(noun) →</span> \(HTML.escape($0.heading))</a>"
+                "<a class=\"next\" rel=\"next\" href=\"\($0.folderName).html\">"
+                    + "<span>Next\(noun) →</span> \(HTML.escape($0.heading))</a>"
             } ?? "<span></span>"
         return "        <nav class=\"pager\" aria-label=\"\(label)\">\(previousLink)\(nextLink)</nav>"
     }

@@ -61,8 +61,8 @@ public struct SiteWriter: Sendable {
             throw KataError(
                 .fileSystem,
                 "Could not write the new site beside \(directory.path): \(FileSystemFailure.reason(of: error))",
-                advice:
-                    "Free some disk space or make the folder writable, then run `kata site` again. The previous site is untouched."
+                advice: "Free some disk space or make the folder writable, then run `kata site` again. "
+                    + "The previous site is untouched."
             )
         }
         try interrupts.whole {

@@ -31,9 +31,11 @@
 /// ```swift
 /// SwiftHighlighter.html(#"let greeting = "Hi, \(name)!" // says hello"#)
 /// ```
-/// returns
+/// returns one line, broken here between its tags:
 /// ```html
-/// <span class="hl-keyword">let</span> greeting = <span class="hl-string">&quot;Hi, </span><span class="hl-interpolation">\(</span>name<span class="hl-interpolation">)</span><span class="hl-string">!&quot;</span> <span class="hl-comment">// says hello</span>
+/// <span class="hl-keyword">let</span> greeting = <span class="hl-string">&quot;Hi, </span>
+/// <span class="hl-interpolation">\(</span>name<span class="hl-interpolation">)</span>
+/// <span class="hl-string">!&quot;</span> <span class="hl-comment">// says hello</span>
 /// ```
 public enum SwiftHighlighter {
     /// The kinds of token that get a CSS class.

@@ -14,7 +14,8 @@ public enum UTF8Text {
         let restoreAdvice = restore.map { ", or restore it with `\($0)`" } ?? ""
         throw KataError(
             .invalidCatalog,
-            "\(file):\(line): byte \(column) of the line is not UTF-8 text (the file was saved in another encoding, or is not text).",
+            "\(file):\(line): byte \(column) of the line is not UTF-8 text "
+                + "(the file was saved in another encoding, or is not text).",
             advice: "Save the file as UTF-8 in your editor\(restoreAdvice)."
         )
     }

@@ -35,7 +35,12 @@ enum LearnerPackageManifest {
                 ),
                 .target(
                     name: "KataKit",
-                    dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")]
+                    dependencies: ["CCmarkGFM", .product(name: "Yams", package: "Yams")],
+                    // The site's stylesheet, scripts and favicon, as bytes in the tool.
+                    resources: [
+                        .embedInCode("Site/Assets/style.css"), .embedInCode("Site/Assets/theme.js"),
+                        .embedInCode("Site/Assets/site.js"), .embedInCode("Site/Assets/favicon.svg"),
+                    ]
                 ),
                 .executableTarget(
                     name: "KataCLI",
