@@ -130,8 +130,9 @@ public struct CheckExplanation: Sendable {
             if !report.unfinishedTests.isEmpty {
                 lines.append("Still running when stopped:")
                 for test in report.unfinishedTests {
-                    lines.append(
-                        "  '\(test.name)'  " + style.dim(location(file: test.file, line: test.line, column: nil)))
+                    // XCTest does not say where a test is.
+                    let place = test.file.isEmpty ? "" : "  " + style.dim(location(file: test.file, line: test.line, column: nil))
+                    lines.append("  '\(test.name)'" + place)
                 }
                 lines.append("")
             } else if !started.isEmpty {

@@ -115,6 +115,29 @@ struct TestOutputParserTests {
         #expect(report.outcome == .timedOut)
         #expect(report.startedTests == ["delivers on main", "retries", "FeedTests.testLoads"])
         #expect(report.passedTests == ["retries"])
+        #expect(report.unfinishedTests.map(\.name) == ["delivers on main", "FeedTests.testLoads"])
+    }
+
+    @Test("an XCTest test that started and never ended is named as unfinished, beside Swift Testing's from its stream")
+    func xctestUnfinished() {
+        let output = """
+            Test Suite 'All tests' started at 2026-11-23 10:00:00.000
+            Test Case 'FeedTests.testRetries' started at 2026-11-23 10:00:00.000
+            Test Case 'FeedTests.testRetries' passed (0.002 seconds)
+            Test Case 'FeedTests.testLoads' started at 2026-11-23 10:00:00.002
+            """
+        var stream = TestEventStream.Run()
+        stream.started = ["waits"]
+        stream.unfinished = [.init(name: "waits", file: "/k/Tests/T.swift", line: 4)]
+        let report = TestOutputParser.parse(
+            output, exitCode: 15, wasSignaled: true, timedOut: true, swiftTesting: stream)
+        #expect(report.outcome == .timedOut)
+        #expect(
+            report.unfinishedTests == [
+                .init(name: "FeedTests.testLoads", file: "", line: 0), .init(name: "waits", file: "/k/Tests/T.swift", line: 4),
+            ])
+        let finished = TestOutputParser.parse(output + "\nTest Case 'FeedTests.testLoads' passed (0.1 seconds)", exitCode: 0)
+        #expect(finished.unfinishedTests.isEmpty, "a run that was not stopped has nothing unfinished")
     }
 
     @Test("a build that fails without a file and line (a linker error) is a build failure")
