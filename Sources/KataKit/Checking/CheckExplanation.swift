@@ -131,7 +131,9 @@ public struct CheckExplanation: Sendable {
                 lines.append("Still running when stopped:")
                 for test in report.unfinishedTests {
                     // XCTest does not say where a test is.
-                    let place = test.file.isEmpty ? "" : "  " + style.dim(location(file: test.file, line: test.line, column: nil))
+                    let place =
+                        test.file.isEmpty
+                        ? "" : "  " + style.dim(location(file: test.file, line: test.line, column: nil))
                     lines.append("  '\(test.name)'" + place)
                 }
                 lines.append("")

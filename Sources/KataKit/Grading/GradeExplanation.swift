@@ -4,8 +4,8 @@ import Foundation
 /// thorough and fast, one line each, with what to do about each that failed; then the verdict.
 ///
 /// ```text
-/// ✔ valid     they pass on the shipped code and on 3 other correct versions, 3 runs each
-/// ✘ thorough  they catch 3 of 5 bugs; 2 are still at large:
+/// ✔ valid     your tests pass on the shipped code and on 3 other correct versions, 3 runs each
+/// ✘ thorough  your tests catch 3 of 5 bugs; 2 are still at large:
 ///               · bug 2: Does any test hand the view model messages in an order the server might really send?
 ///               · bug 5: What does the screen show while the load is still running?
 /// ✔ fast      the slowest test took 2 ms
@@ -49,7 +49,8 @@ public struct GradeExplanation: Sendable {
             lines.append(contentsOf: plain.buildErrorLines(grade.compileErrors))
             lines.append("")
             lines.append(
-                "Fix your tests in Katas/\(kata.folderName)/Tests; the code in Sources is the kata's and stays as it is."
+                "Fix your tests in Katas/\(kata.folderName)/Tests;"
+                    + " the code in Sources is the kata's and stays as it is."
             )
             lines.append("Read what the code offers with `kata show \(kata.number)` (\"The code\").")
             return lines.joined(separator: "\n") + "\n"
@@ -64,12 +65,14 @@ public struct GradeExplanation: Sendable {
         if grade.passed {
             lines.append(
                 style.bold(style.green("✔ PASSED"))
-                    + "  \(kata.heading): valid, thorough and fast: \(caught == 1 ? "the 1 bug" : "all \(caught) bugs") caught."
+                    + "  \(kata.heading): valid, thorough and fast: "
+                    + (caught == 1 ? "the 1 bug" : "all \(caught) bugs") + " caught."
             )
             lines.append("")
             if let next {
                 lines.append(
-                    "Next: \(next.heading). Read it with `kata show \(next.number)`, check it with `kata check \(next.number)`."
+                    "Next: \(next.heading). Read it with `kata show \(next.number)`,"
+                        + " check it with `kata check \(next.number)`."
                 )
             } else {
                 lines.append("That was the last kata. Well done.")
@@ -86,7 +89,9 @@ public struct GradeExplanation: Sendable {
 
     /// Why it failed, in one clause: the first of valid, thorough, fast that does not hold.
     private func verdict() -> String {
-        if !grade.versionCompileErrors.isEmpty { return "your tests do not compile against every version" }
+        if let failure = grade.versionCompileErrors.first {
+            return "your tests do not compile against \(which(failure.version))"
+        }
         // A run stopped before any test ended ran tests all the same: the stop says more.
         if let stopped = grade.rejected.first(where: { $0.stop != nil }), let stop = stopped.stop {
             return "your tests " + describe(stop, on: which(stopped.version))
@@ -101,9 +106,6 @@ public struct GradeExplanation: Sendable {
         if atLarge > 0 {
             return (atLarge == 1 ? "1 bug is" : "\(atLarge) bugs are")
                 + " still at large. `kata hint \(kata.number)` nudges further"
-        }
-        if !grade.speedMeasured {
-            return "your tests " + (grade.results.first?.stop.map { describe($0, on: "the shipped code") } ?? "did not run")
         }
         return "your tests are valid and thorough, but slow"
     }
@@ -126,12 +128,14 @@ public struct GradeExplanation: Sendable {
         for failure in grade.versionCompileErrors {
             lines.append(
                 label(false, "valid")
-                    + "your tests do not compile against \(which(failure.version)), though they compile against the shipped code:"
+                    + "your tests do not compile against \(which(failure.version)),"
+                    + " though they compile against the shipped code:"
             )
             lines.append(contentsOf: plain.buildErrorLines(failure.errors).map { continuation + $0 })
             lines.append(
                 continuation
-                    + "They use more than the code's public seam (an `@testable import`, an internal name): test through what \"The code\" names."
+                    + "They use more than the code's public seam (an `@testable import`, an internal name):"
+                    + " test through what \"The code\" names."
             )
         }
         guard grade.versionCompileErrors.isEmpty else { return lines }
@@ -147,7 +151,8 @@ public struct GradeExplanation: Sendable {
         }
         if grade.rejected.isEmpty {
             let repeated = runs > 1 ? ", \(runs) runs each" : ""
-            lines.append(label(true, "valid") + "they pass on the shipped code and on \(otherVersions)\(repeated)")
+            lines.append(
+                label(true, "valid") + "your tests pass on the shipped code and on \(otherVersions)\(repeated)")
             return lines
         }
         // A test that fails on the shipped code fails for that reason wherever else it fails: what
@@ -158,13 +163,15 @@ public struct GradeExplanation: Sendable {
             let shipped = result.version.role == .shipped
             let flaky =
                 result.passedRuns > 0
-                ? " in run \(result.runs) of \(runs), after \(result.passedRuns) that passed: a test that passes only sometimes is flaky, and a flaky test is not valid"
+                ? " in run \(result.runs) of \(runs), after \(result.passedRuns) that passed:"
+                    + " a test that passes only sometimes is flaky, and a flaky test is not valid"
                 : ""
             let failedTests = result.summary.failingTests
             let outcome =
                 result.summary.outcome == .crashed
                 ? "crashed on \(which(result.version))"
-                : "fail on \(which(result.version)) (\(failedTests.count == 1 ? "1 test" : "\(failedTests.count) tests"))"
+                : "fail on \(which(result.version)) ("
+                    + (failedTests.count == 1 ? "1 test" : "\(failedTests.count) tests") + ")"
             lines.append(label(false, "valid") + "your tests \(outcome)\(flaky):")
             var shown = Set<String>()
             for failure in result.summary.failures where shown.insert(failure.test).inserted {
@@ -179,7 +186,8 @@ public struct GradeExplanation: Sendable {
             if shipped {
                 lines.append(
                     continuation
-                        + "The shipped code keeps every promise of \"What the code promises\": a test that fails on it expects something the code does not promise."
+                        + "The shipped code keeps every promise of \"What the code promises\":"
+                        + " a test that fails on it expects something the code does not promise."
                 )
             } else if let notes = result.notes {
                 lines.append(continuation + whatThatVersionDoes(notes.misconception))
@@ -206,16 +214,17 @@ public struct GradeExplanation: Sendable {
             return [
                 style.dim("· thorough  ")
                     + style.dim(
-                        "not counted until your tests pass on every correct version: a test that fails on correct code catches bugs by accident"
+                        "not counted until your tests pass on every correct version:"
+                            + " a test that fails on correct code catches bugs by accident"
                     )
             ]
         }
         let atLarge = grade.atLarge
         if atLarge.isEmpty {
-            return [label(true, "thorough") + "they catch \(total == 1 ? "the 1 bug" : "all \(total) bugs")"]
+            return [label(true, "thorough") + "your tests catch \(total == 1 ? "the 1 bug" : "all \(total) bugs")"]
         }
         var lines = [
-            label(false, "thorough") + "they catch \(total - atLarge.count) of \(total) bugs; "
+            label(false, "thorough") + "your tests catch \(total - atLarge.count) of \(total) bugs; "
                 + (atLarge.count == 1 ? "1 is" : "\(atLarge.count) are") + " still at large:"
         ]
         for result in atLarge {
@@ -265,7 +274,8 @@ public struct GradeExplanation: Sendable {
         }
         lines.append(
             continuation
-                + "A test whose work is held in doubles takes milliseconds: find what \(slow.count == 1 ? "it waits" : "they wait") for, and hand it to a double the test controls."
+                + "A test whose work is held in doubles takes milliseconds: find what "
+                + (slow.count == 1 ? "it waits" : "they wait") + " for, and hand it to a double the test controls."
         )
         return lines
     }
@@ -273,7 +283,8 @@ public struct GradeExplanation: Sendable {
     private func advice(for stop: TestGrade.Stop) -> String {
         switch stop {
         case .hung:
-            "A test that never ends waits for something that never comes (work nothing runs, a lock, the real clock): hold the work in a double and run it from the test."
+            "A test that never ends waits for something that never comes (work nothing runs, a lock, the real clock):"
+                + " hold the work in a double and run it from the test."
         case .printedTooMuch:
             "A test must not print without end: print less, or nothing; `#expect` says what went wrong."
         }

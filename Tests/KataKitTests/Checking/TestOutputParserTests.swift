@@ -134,9 +134,11 @@ struct TestOutputParserTests {
         #expect(report.outcome == .timedOut)
         #expect(
             report.unfinishedTests == [
-                .init(name: "FeedTests.testLoads", file: "", line: 0), .init(name: "waits", file: "/k/Tests/T.swift", line: 4),
+                .init(name: "FeedTests.testLoads", file: "", line: 0),
+                .init(name: "waits", file: "/k/Tests/T.swift", line: 4),
             ])
-        let finished = TestOutputParser.parse(output + "\nTest Case 'FeedTests.testLoads' passed (0.1 seconds)", exitCode: 0)
+        let finished = TestOutputParser.parse(
+            output + "\nTest Case 'FeedTests.testLoads' passed (0.1 seconds)", exitCode: 0)
         #expect(finished.unfinishedTests.isEmpty, "a run that was not stopped has nothing unfinished")
     }
 

@@ -53,8 +53,10 @@ struct GradeExplanationTests {
         let grade = grade()
         #expect(grade.passed)
         let text = text(grade)
-        #expect(text.contains("✔ valid     they pass on the shipped code and on 2 other correct versions, 3 runs each"))
-        #expect(text.contains("✔ thorough  they catch all 5 bugs"))
+        #expect(
+            text.contains(
+                "✔ valid     your tests pass on the shipped code and on 2 other correct versions, 3 runs each"))
+        #expect(text.contains("✔ thorough  your tests catch all 5 bugs"))
         #expect(text.contains("✔ fast      the slowest test took 2 ms"))
         #expect(text.contains("✔ PASSED  Kata 01 · Count the taps: valid, thorough and fast: all 5 bugs caught."))
     }
@@ -80,7 +82,7 @@ struct GradeExplanationTests {
         let grade = grade(overrides: ["tells-onchange-twice": Self.passing, "counts-two-per-tap": Self.passing])
         #expect(grade.valid && !grade.thorough && !grade.passed)
         let text = text(grade)
-        #expect(text.contains("✘ thorough  they catch 3 of 5 bugs; 2 are still at large:"))
+        #expect(text.contains("✘ thorough  your tests catch 3 of 5 bugs; 2 are still at large:"))
         #expect(text.contains("· bug 2: Does any test look at `taps` after exactly one tap?"))
         #expect(text.contains("· bug 5: How many times does your test expect `onChange` to hear about one tap?"))
         #expect(!text.contains("tells-onchange-twice") && !text.contains("counts-two-per-tap"))
@@ -152,7 +154,8 @@ struct GradeExplanationTests {
 
     @Test("a bug the tests hang on is no catch, and speed is still judged on the shipped code's run")
     func hangsOnABug() {
-        var grade = grade(stops: ["tells-onchange-twice": .hung(limit: .seconds(10), tests: ["CounterTests.testWaits"])])
+        var grade = grade(stops: ["tells-onchange-twice": .hung(limit: .seconds(10), tests: ["CounterTests.testWaits"])]
+        )
         grade.results[grade.results.count - 1].summary.unfinishedTests = [
             .init(name: "CounterTests.testWaits", file: "", line: 0)
         ]
@@ -212,12 +215,16 @@ struct GradeExplanationTests {
             failures: [
                 .init(
                     test: "Kata01Tests_v1.CounterTests.testCounts", file: "", line: 0,
-                    message: #"XCTAssertEqual failed: ("Kata01_v1.Count(taps: 2)") is not equal to ("Kata01_v1.Count(taps: 1)")"#)
+                    message:
+                        #"XCTAssertEqual failed: ("Kata01_v1.Count(taps: 2)") is not equal to ("Kata01_v1.Count(taps: 1)")"#
+                )
             ],
             otherErrors: ["KataGradingPackageTests.xctest: Fatal error in Kata01_v12.TapCounter"])
         let grade = grade(overrides: ["dispatches-twice": failing])
         let text = text(grade)
-        #expect(text.contains(#"XCTAssertEqual failed: ("Kata01.Count(taps: 2)") is not equal to ("Kata01.Count(taps: 1)")"#))
+        #expect(
+            text.contains(
+                #"XCTAssertEqual failed: ("Kata01.Count(taps: 2)") is not equal to ("Kata01.Count(taps: 1)")"#))
         #expect(text.contains("Kata01Tests.CounterTests.testCounts"))
         #expect(!text.contains("_v1"), "\(text)")
         let json = json(grade)
