@@ -127,10 +127,11 @@ public struct CheckExplanation: Sendable {
             let started = report.startedTests.filter {
                 !report.passedTests.contains($0) && !report.failedTests.contains($0)
             }
-            if !report.unfinishedTests.isEmpty {
+            let unfinished = report.placingUnfinishedTests(in: kata.testsDirectory).unfinishedTests
+            if !unfinished.isEmpty {
                 lines.append("Still running when stopped:")
-                for test in report.unfinishedTests {
-                    // XCTest does not say where a test is.
+                for test in unfinished {
+                    // An XCTest test whose `func` was not found has no place.
                     let place =
                         test.file.isEmpty
                         ? "" : "  " + style.dim(location(file: test.file, line: test.line, column: nil))

@@ -81,7 +81,7 @@ public struct CheckReport: Encodable, Sendable {
         kata: Kata, repository: KataRepository, run: RepeatedTestRun, repetitions: Int, exitCode: Int32,
         changedTests: [ChangedFile], seconds: Double
     ) {
-        let report = run.report
+        let report = run.report.placingUnfinishedTests(in: kata.testsDirectory)
         self.kata = KataInfo(
             number: kata.number, slug: kata.slug, title: kata.title, folder: "Katas/\(kata.folderName)")
         outcome = report.outcome.rawValue

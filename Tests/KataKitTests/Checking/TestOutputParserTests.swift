@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -140,6 +141,26 @@ struct TestOutputParserTests {
         let finished = TestOutputParser.parse(
             output + "\nTest Case 'FeedTests.testLoads' passed (0.1 seconds)", exitCode: 0)
         #expect(finished.unfinishedTests.isEmpty, "a run that was not stopped has nothing unfinished")
+    }
+
+    @Test("an unfinished XCTest test is placed at its func, in the file that declares its class")
+    func xctestUnfinishedPlaced() throws {
+        let tests = FileManager.default.temporaryDirectory.appendingPathComponent("kata-places-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: tests) }
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        try Data("final class OtherTests: XCTestCase {\n    func testLoads() {}\n}\n".utf8)
+            .write(to: tests.appendingPathComponent("A.swift"))
+        try Data("import XCTest\n\nfinal class FeedTests: XCTestCase {\n    func testLoads() async {}\n}\n".utf8)
+            .write(to: tests.appendingPathComponent("B.swift"))
+        var summary = TestRunSummary(outcome: .timedOut)
+        summary.unfinishedTests = [
+            .init(name: "FeedTests.testLoads", file: "", line: 0), .init(name: "FeedTests.testGone", file: "", line: 0),
+            .init(name: "waits", file: "/k/T.swift", line: 4),
+        ]
+        let placed = summary.placingUnfinishedTests(in: tests).unfinishedTests
+        #expect(placed[0].file.hasSuffix("/B.swift") && placed[0].line == 4, "\(placed[0])")
+        #expect(placed[1].file.isEmpty, "a test not found keeps no place")
+        #expect(placed[2] == summary.unfinishedTests[2], "a Swift Testing test keeps the place it came with")
     }
 
     @Test("a build that fails without a file and line (a linker error) is a build failure")

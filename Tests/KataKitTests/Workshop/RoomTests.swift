@@ -199,4 +199,13 @@ struct RoomTests {
         #expect(markdown.contains("`a\\|b`: &lt;b&gt;x&lt;/b&gt; next\\|line"))
         #expect(markdown.contains("❌ tests fail"))
     }
+
+    @Test("valid tests that miss a bug read as bugs at large, not as failing tests, and count as stuck in the room")
+    func notThorough() {
+        let report = ProgressReport(
+            learner: nil, commit: nil, katas: [Self.result(2, "failing-kata", TestGrade.notThorough)])
+        #expect(report.markdown().contains("🐛 bugs at large"))
+        #expect(!report.markdown().contains("❌ tests fail"))
+        #expect(Room.State(report.katas[0]) == .failing)
+    }
 }
