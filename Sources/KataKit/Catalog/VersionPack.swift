@@ -6,8 +6,8 @@ import Foundation
 ///
 /// A learner who has read the bugs writes a test for each bug rather than for each promise, and
 /// a suite written so is thorough against six bugs and nothing else. Examplar, which these katas
-/// follow, never shows its chaffs; here the versions are renamed (`bug-1`, `correct-1`), keep
-/// only the nudge of their notes, and are packed as Base64 behind a hidden folder. That hides
+/// follow, never shows its chaffs; here the versions are renamed (`bug-1`, `correct-1`), a buggy
+/// one keeps only the nudge of its notes, and they are packed as Base64 behind a hidden folder. That hides
 /// them from a glance, not from a learner who goes looking: the kata README says so.
 ///
 /// ```swift
@@ -38,12 +38,14 @@ public struct VersionPack: Codable, Sendable, Equatable {
         for (role, versions) in [("correct", kata.correctVersions()), ("buggy", kata.buggyVersions())] {
             for (index, version) in versions.enumerated() {
                 guard let change = version.change else { continue }
-                let nudge = VersionNotes.load(for: version)?.nudge ?? ""
                 let name = (role == "buggy" ? "bug-" : "correct-") + String(index + 1)
-                entries.append(
-                    Entry(
-                        role: role, name: name, notes: nudge.isEmpty ? "" : "# \(name)\n\n## Nudge\n\n\(nudge)\n",
-                        diff: try change.diff().text))
+                // A correct version's notes say what it does differently, for a learner whose test
+                // rejected it; a buggy version's would name its bug, so only the nudge goes.
+                let nudge = VersionNotes.load(for: version)?.nudge ?? ""
+                let notes =
+                    role == "correct"
+                    ? change.notes : nudge.isEmpty ? "" : "# \(name)\n\n## Nudge\n\n\(nudge)\n"
+                entries.append(Entry(role: role, name: name, notes: notes, diff: try change.diff().text))
             }
         }
         versions = entries

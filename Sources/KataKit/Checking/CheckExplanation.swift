@@ -127,11 +127,15 @@ public struct CheckExplanation: Sendable {
             let started = report.startedTests.filter {
                 !report.passedTests.contains($0) && !report.failedTests.contains($0)
             }
-            if !report.unfinishedTests.isEmpty {
+            let unfinished = report.placingUnfinishedTests(in: kata.testsDirectory).unfinishedTests
+            if !unfinished.isEmpty {
                 lines.append("Still running when stopped:")
-                for test in report.unfinishedTests {
-                    lines.append(
-                        "  '\(test.name)'  " + style.dim(location(file: test.file, line: test.line, column: nil)))
+                for test in unfinished {
+                    // An XCTest test whose `func` was not found has no place.
+                    let place =
+                        test.file.isEmpty
+                        ? "" : "  " + style.dim(location(file: test.file, line: test.line, column: nil))
+                    lines.append("  '\(test.name)'" + place)
                 }
                 lines.append("")
             } else if !started.isEmpty {

@@ -44,6 +44,7 @@ public struct CheckReport: Encodable, Sendable {
     /// A test still running when the run was stopped at its time limit.
     public struct UnfinishedTest: Encodable, Sendable {
         public var test: String
+        /// Where the test is; `""` and `0` for an XCTest test, whose framework does not say.
         public var file: String
         public var line: Int
     }
@@ -54,7 +55,8 @@ public struct CheckReport: Encodable, Sendable {
     }
 
     public var kata: KataInfo
-    /// passed, testsFailed, buildFailed, crashed, noTestsRan, timedOut or sanitizerReported.
+    /// passed, testsFailed, buildFailed, crashed, noTestsRan, timedOut or sanitizerReported; for a
+    /// tests kata also notThorough: every test passes on every correct version, and a bug escapes.
     public var outcome: String
     public var passed: Bool
     public var exitCode: Int32
@@ -66,7 +68,7 @@ public struct CheckReport: Encodable, Sendable {
     public var buildErrors: [BuildError]
     public var otherErrors: [String]
     public var sanitizerReports: [SanitizerReport]
-    /// For `timedOut`: the Swift Testing tests that had started and not ended (XCTest tests are not named).
+    /// For `timedOut`: the tests that had started and not ended, XCTest's and Swift Testing's.
     public var unfinishedTests: [UnfinishedTest]
     /// Test files (and Package.swift) that differ from the ones the kata shipped with.
     public var changedTests: [ChangedFile]
@@ -79,7 +81,7 @@ public struct CheckReport: Encodable, Sendable {
         kata: Kata, repository: KataRepository, run: RepeatedTestRun, repetitions: Int, exitCode: Int32,
         changedTests: [ChangedFile], seconds: Double
     ) {
-        let report = run.report
+        let report = run.report.placingUnfinishedTests(in: kata.testsDirectory)
         self.kata = KataInfo(
             number: kata.number, slug: kata.slug, title: kata.title, folder: "Katas/\(kata.folderName)")
         outcome = report.outcome.rawValue

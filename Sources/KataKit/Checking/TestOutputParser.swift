@@ -75,13 +75,21 @@ public enum TestOutputParser {
         if swiftTestingSeconds != nil || xctestSeconds != nil {
             report.testSeconds = (swiftTestingSeconds ?? 0) + (xctestSeconds ?? 0)
         }
+        if timedOut {
+            // XCTest names a test only on the console, where its start is printed and its end never
+            // comes; Swift Testing names its own in the stream, or on the console when there is none.
+            let ended = Set(report.passedTests + report.failedTests)
+            report.unfinishedTests = report.startedTests.filter { !ended.contains($0) }.map {
+                TestRunSummary.RunningTest(name: $0, file: "", line: 0)
+            }
+        }
         if let swiftTesting {
             report.testDurations.merge(swiftTesting.durations) { max($0, $1) }
             report.startedTests += swiftTesting.started
             report.passedTests += swiftTesting.passed
             report.failedTests += swiftTesting.failed
             report.failures += swiftTesting.failures
-            if timedOut { report.unfinishedTests = swiftTesting.unfinished }
+            if timedOut { report.unfinishedTests += swiftTesting.unfinished }
         }
         report.outcome = timedOut ? .timedOut : outcome(of: report, exitCode: exitCode, wasSignaled: wasSignaled)
         return report

@@ -47,11 +47,14 @@ public struct TestRunSummary: Sendable, Equatable {
         public var message: String
     }
 
-    /// A test that had started and not ended when its run was stopped, from Swift Testing's event stream.
+    /// A test that had started and not ended when its run was stopped: from Swift Testing's event
+    /// stream, or from the console, where XCTest prints `Test Case 'A.b' started` and no end.
     public struct RunningTest: Sendable, Equatable {
         public var name: String
-        /// The full path of the test's file, as the test was compiled.
+        /// The full path of the test's file, as the test was compiled; empty when the framework
+        /// does not say (XCTest).
         public var file: String
+        /// 0 when the framework does not say.
         public var line: Int
     }
 

@@ -3,17 +3,23 @@ import Foundation
 extension CheckReport {
     /// `grade` in `kata check --format json` for a tests kata: whether the learner's tests are
     /// valid, thorough and fast, the correct versions they fail on, the bugs they miss (with the
-    /// nudge toward what to test) and the tests that took long.
+    /// nudge toward what to test) and the tests that took long on the shipped code.
+    ///
+    /// Versions are named as the text names them (``Kata/learnerLabel(of:)``): `the shipped code`,
+    /// `correct version 2`, `bug 3`; never by folder, which would tell the learner the bug.
     ///
     /// ```json
     /// "grade":{"valid":true,"thorough":false,"fast":true,"tests":4,
     ///   "correctVersions":{"passed":3,"total":3,"rejected":[]},
-    ///   "bugs":{"caught":4,"total":6,"atLarge":[{"name":"shows-before-sorting","nudge":"Does any test …"}]},
+    ///   "bugs":{"caught":4,"total":6,"atLarge":[{"name":"bug 2","nudge":"Does any test …",
+    ///     "stopped":null,"unfinishedTests":[]}]},
     ///   "slowTests":[],"slowestTestSeconds":0.002}
     /// ```
     public struct GradeEntry: Encodable, Sendable {
         public struct Rejected: Encodable, Sendable {
+            /// `the shipped code` or `correct version N`.
             public var name: String
+            /// The same as `name` (it once held the version's folder).
             public var label: String
             public var failedTests: [String]
             public var failures: [Failure]
@@ -31,8 +37,13 @@ extension CheckReport {
         }
 
         public struct AtLarge: Encodable, Sendable {
+            /// `bug N`, numbered in the order the bugs are graded, as the text numbers them.
             public var name: String
             public var nudge: String
+            /// `hung` or `printedTooMuch` when the run on this bug was stopped (no catch); null otherwise.
+            public var stopped: String?
+            /// The tests still running when a hung run was stopped.
+            public var unfinishedTests: [String]
         }
 
         public struct Bugs: Encodable, Sendable {
@@ -60,11 +71,13 @@ extension CheckReport {
         grade: TestGrade, repository: KataRepository, runs: Int, exitCode: Int32, changedFiles: [ChangedFile],
         seconds: Double
     ) {
+        let grade = grade.inLearnerNames()
         let kata = grade.kata
-        let shipped = grade.results.first?.summary ?? TestRunSummary(outcome: grade.outcome)
+        let shipped = (grade.results.first?.summary ?? TestRunSummary(outcome: grade.outcome))
+            .placingUnfinishedTests(in: kata.testsDirectory)
         self.kata = KataInfo(
             number: kata.number, slug: kata.slug, title: kata.title, folder: "Katas/\(kata.folderName)")
-        outcome = grade.outcome.rawValue
+        outcome = grade.outcomeName
         passed = grade.passed
         self.exitCode = exitCode
         self.runs = grade.results.first?.runs ?? 0
@@ -94,7 +107,7 @@ extension CheckReport {
                 passed: grade.correctResults.count - grade.rejected.count, total: grade.correctResults.count,
                 rejected: grade.rejected.map { result in
                     GradeEntry.Rejected(
-                        name: result.version.name, label: result.version.label,
+                        name: kata.learnerLabel(of: result.version), label: kata.learnerLabel(of: result.version),
                         failedTests: result.summary.failedTests,
                         failures: result.summary.failures.map {
                             Failure(test: $0.test, file: path($0.file), line: $0.line, message: $0.message)
@@ -104,7 +117,11 @@ extension CheckReport {
                 }),
             bugs: GradeEntry.Bugs(
                 caught: grade.buggyResults.count - grade.atLarge.count, total: grade.buggyResults.count,
-                atLarge: grade.atLarge.map { GradeEntry.AtLarge(name: $0.version.name, nudge: $0.notes?.nudge ?? "") }),
+                atLarge: grade.atLarge.map {
+                    GradeEntry.AtLarge(
+                        name: kata.learnerLabel(of: $0.version), nudge: $0.notes?.nudge ?? "",
+                        stopped: $0.stop.map(Self.describe), unfinishedTests: $0.summary.unfinishedTests.map(\.name))
+                }),
             slowTests: grade.slowTests.map { GradeEntry.SlowTest(test: $0.name, seconds: $0.seconds) },
             slowestTestSeconds: grade.slowestTestSeconds)
     }

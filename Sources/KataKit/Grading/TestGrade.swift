@@ -4,7 +4,8 @@
 /// - **valid**: it passes on the shipped code and on every other correct version, in every run
 ///   (a test coupled to one implementation's details fails on another; a flaky one fails a run);
 /// - **thorough**: every buggy version fails at least one of its tests;
-/// - **fast**: no test takes long enough to be waiting on the wall clock.
+/// - **fast**: no test takes long on the shipped code (a quarter of a second is long for a test
+///   whose work is held in doubles).
 ///
 /// It passes when it is all three. Thoroughness counts only once the suite is valid: a suite that
 /// fails on correct code "catches" bugs by accident.
@@ -40,7 +41,8 @@ public struct TestGrade: Sendable, Equatable {
         public var errors: [TestRunSummary.Diagnostic]
     }
 
-    /// A test that took long enough to be waiting on the wall clock.
+    /// A test that took long on the shipped code. Why it did, the grade does not know: it may wait
+    /// on the real clock, do real work it should fake, or wait for another test that holds a thread.
     public struct SlowTest: Sendable, Equatable {
         public var name: String
         public var seconds: Double
@@ -69,17 +71,30 @@ public struct TestGrade: Sendable, Equatable {
 
     public var valid: Bool { compiled && testCount > 0 && rejected.isEmpty }
     public var thorough: Bool { valid && atLarge.isEmpty }
-    public var fast: Bool { compiled && slowTests.isEmpty && results.allSatisfy { $0.stop == nil } }
+    /// Whether the run on the shipped code finished, so its tests' times say how fast the suite is.
+    /// A version that hangs says nothing about speed: a buggy one may hang because of its bug.
+    public var speedMeasured: Bool { results.first.map { $0.stop == nil } ?? false }
+    public var fast: Bool { compiled && speedMeasured && slowTests.isEmpty }
     public var passed: Bool { valid && thorough && fast }
 
-    /// The grade as the outcomes `kata check --format json`, `kata progress` and the room know:
-    /// passed; buildFailed when the tests do not compile; timedOut when they hang on the shipped
-    /// code; testsFailed for every other way of not passing.
+    /// The grade as the outcomes of ``TestRunSummary/Outcome`` know it: passed; buildFailed when
+    /// the tests do not compile; timedOut when they hang on the shipped code; testsFailed for
+    /// every other way of not passing. What the learner is told is ``outcomeName``.
     public var outcome: TestRunSummary.Outcome {
         if passed { return .passed }
         if !compiled { return .buildFailed }
         if case .hung = results.first?.stop { return .timedOut }
         return .testsFailed
+    }
+
+    /// `outcome` in `kata check --format json` and `kata progress`: ``outcome``'s name, except
+    /// that tests that are valid (every test passes on every correct version) and miss a bug are
+    /// `notThorough`. No test of theirs failed where it should pass; calling that `testsFailed`
+    /// sends the learner looking for a failure that is not there.
+    public static let notThorough = "notThorough"
+
+    public var outcomeName: String {
+        valid && !thorough ? Self.notThorough : outcome.rawValue
     }
 }
 

@@ -32,15 +32,15 @@ public struct KataResultMeasurer: Sendable {
             try KataPackageLayout.validate(kata)
             if kata.metadata.kind == .tests {
                 let grade = try TestGrader(repository: repository, runner: session.runner, swift: session.swift)
-                    .grade(kata)
+                    .grade(kata).inLearnerNames()
                 let shipped = grade.results.first?.summary
-                outcome = grade.outcome.rawValue
+                outcome = grade.outcomeName
                 passedTests = shipped?.passedTests ?? []
                 failedTests = shipped?.failedTests ?? []
                 firstFailure = Self.firstFailure(of: grade, kata: kata, in: repository)
                 bugs = .init(
                     valid: grade.valid, caught: grade.buggyResults.count - grade.atLarge.count,
-                    total: grade.buggyResults.count, atLarge: grade.atLarge.map(\.version.name))
+                    total: grade.buggyResults.count, atLarge: grade.atLarge.map { kata.learnerLabel(of: $0.version) })
                 return ProgressReport.KataResult(
                     number: kata.number, slug: kata.slug, title: kata.title, outcome: outcome,
                     started: Self.isStarted(kata), passedTests: passedTests, failedTests: failedTests,
@@ -77,7 +77,8 @@ public struct KataResultMeasurer: Sendable {
     }
 
     /// A tests kata's first problem: a compile error, a correct version the tests fail on, or
-    /// the bugs still at large (by their nudge, as `kata check` says it).
+    /// the bugs still at large (by number and nudge, as `kata check` says it); never a version's
+    /// folder name. `grade` is read as the learner reads it (``TestGrade/inLearnerNames()``).
     static func firstFailure(of grade: TestGrade, kata: Kata, in repository: KataRepository)
         -> ProgressReport.FirstFailure?
     {
@@ -87,7 +88,7 @@ public struct KataResultMeasurer: Sendable {
                 test: nil, message: ProgressReport.truncated(error.message), file: path(error.file), line: error.line)
         }
         if let rejected = grade.rejected.first {
-            let which = rejected.version.role == .shipped ? "the shipped code" : rejected.version.name
+            let which = kata.learnerLabel(of: rejected.version)
             if rejected.stop != nil {
                 return .init(test: nil, message: "Stopped on \(which): the tests hung or printed without end.")
             }
@@ -102,8 +103,8 @@ public struct KataResultMeasurer: Sendable {
             return .init(
                 test: nil,
                 message: ProgressReport.truncated(
-                    "\(count) bug\(count == 1 ? "" : "s") still at large: "
-                        + (atLarge.notes?.nudge ?? atLarge.version.name)))
+                    "\(count) bug\(count == 1 ? "" : "s") still at large: " + kata.learnerLabel(of: atLarge.version)
+                        + (atLarge.notes.map { ": " + $0.nudge } ?? "")))
         }
         if let slow = grade.slowTests.first {
             return .init(test: slow.name, message: "Slow: it took \(GradeExplanation.duration(slow.seconds)).")

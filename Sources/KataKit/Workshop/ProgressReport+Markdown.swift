@@ -38,6 +38,7 @@ extension ProgressReport {
         case .passed: "✅ passed"
         case .buildFailed: kata.started ? "🧱 does not compile" : "⬜ not started"
         case .timedOut: "⏳ hung"
+        case nil where kata.outcome == TestGrade.notThorough: "🐛 bugs at large"
         default: kata.started ? "❌ tests fail" : "⬜ not started"
         }
     }

@@ -16,10 +16,13 @@ import Foundation
 /// ```
 ///
 /// `outcome` is one of `passed`, `testsFailed`, `buildFailed`, `crashed`, `noTestsRan`,
-/// `timedOut`, `sanitizerReported` (see ``TestRunSummary/Outcome``); `started` is false while
-/// the learner's work (the kata's `Sources/`, or a tests kata's `Tests/`) is still as the kata
-/// shipped it. A tests kata's result adds `bugs` (since the first version, as a new key):
-/// `{"valid":true,"caught":4,"total":6,"atLarge":["shows-before-sorting","loads-twice"]}`.
+/// `timedOut`, `sanitizerReported` (see ``TestRunSummary/Outcome``), or for a tests kata
+/// `notThorough` (valid tests that miss a bug, ``TestGrade/outcomeName``); `started` is false
+/// while the learner's work (the kata's `Sources/`, or a tests kata's `Tests/`) is still as the
+/// kata shipped it. A tests kata's result adds `bugs` (since the first version, as a new key):
+/// `{"valid":true,"caught":4,"total":6,"atLarge":["bug 2","bug 5"]}`, each bug named as `kata
+/// check` names it (``Kata/learnerLabel(of:)``). Reports written before named bugs by folder;
+/// the room reads both.
 public struct ProgressReport: Codable, Sendable, Equatable {
     /// The name every progress report carries in ``schema``.
     public static let schemaName = "dispatch-katas/progress"
@@ -50,7 +53,7 @@ public struct ProgressReport: Codable, Sendable, Equatable {
         public var valid: Bool
         public var caught: Int
         public var total: Int
-        /// The buggy versions no test caught, by folder name.
+        /// The buggy versions no test caught, as `kata check` names them: `bug 2`.
         public var atLarge: [String]
 
         public init(valid: Bool, caught: Int, total: Int, atLarge: [String]) {

@@ -134,23 +134,31 @@ public struct Room: Sendable {
     public let katas: [Kata]
     public private(set) var learners: [Learner] = []
     public var unreadable: [Unreadable] = []
-    /// Each tests kata's buggy versions, by kata number, with their nudges: what the room reads
-    /// a report's `bugs` against.
+    /// Each tests kata's buggy versions, by kata number, as `kata check` names them (`bug 2`),
+    /// with their nudges: what the room reads a report's `bugs` against. The room is often on a
+    /// screen the learners see, so it names bugs as their check does, never by folder.
     private let bugNames: [Int: [String]]
     private let nudges: [Int: [String: String]]
+    /// Reports written before bugs were numbered name them by folder: folder name → `bug N`.
+    private let labelsOfFolderNames: [Int: [String: String]]
 
     public init(katas: [Kata]) {
         self.katas = katas
         var names: [Int: [String]] = [:]
         var nudges: [Int: [String: String]] = [:]
+        var labels: [Int: [String: String]] = [:]
         for kata in katas where kata.metadata.kind == .tests {
             let versions = kata.buggyVersions()
-            names[kata.number] = versions.map(\.name)
+            names[kata.number] = versions.map { kata.learnerLabel(of: $0) }
             nudges[kata.number] = Dictionary(
-                versions.map { ($0.name, VersionNotes.load(for: $0)?.nudge ?? "") }, uniquingKeysWith: { $1 })
+                versions.map { (kata.learnerLabel(of: $0), VersionNotes.load(for: $0)?.nudge ?? "") },
+                uniquingKeysWith: { $1 })
+            labels[kata.number] = Dictionary(
+                versions.map { ($0.name, kata.learnerLabel(of: $0)) }, uniquingKeysWith: { $1 })
         }
         bugNames = names
         self.nudges = nudges
+        labelsOfFolderNames = labels
     }
 
     /// Adds a learner, unless one of that name is there already, or the same report (the same
@@ -200,7 +208,9 @@ public struct Room: Sendable {
             {
                 let known = bugNames[kata.number] ?? []
                 cell.bugsTotal = known.count
-                cell.bugsAtLarge = Array(Set(bugs.atLarge.filter { known.contains($0) })).sorted()
+                let labels = bugs.atLarge.map { labelsOfFolderNames[kata.number]?[$0] ?? $0 }
+                cell.bugsAtLarge = Array(Set(labels.filter { known.contains($0) }))
+                    .sorted { $0.count == $1.count ? $0 < $1 : $0.count < $1.count }
                 cell.bugsCaught = bugs.valid ? known.count - cell.bugsAtLarge.count : 0
             }
             cells[result.number] = cell

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -115,6 +116,51 @@ struct TestOutputParserTests {
         #expect(report.outcome == .timedOut)
         #expect(report.startedTests == ["delivers on main", "retries", "FeedTests.testLoads"])
         #expect(report.passedTests == ["retries"])
+        #expect(report.unfinishedTests.map(\.name) == ["delivers on main", "FeedTests.testLoads"])
+    }
+
+    @Test("an XCTest test that started and never ended is named as unfinished, beside Swift Testing's from its stream")
+    func xctestUnfinished() {
+        let output = """
+            Test Suite 'All tests' started at 2026-11-23 10:00:00.000
+            Test Case 'FeedTests.testRetries' started at 2026-11-23 10:00:00.000
+            Test Case 'FeedTests.testRetries' passed (0.002 seconds)
+            Test Case 'FeedTests.testLoads' started at 2026-11-23 10:00:00.002
+            """
+        var stream = TestEventStream.Run()
+        stream.started = ["waits"]
+        stream.unfinished = [.init(name: "waits", file: "/k/Tests/T.swift", line: 4)]
+        let report = TestOutputParser.parse(
+            output, exitCode: 15, wasSignaled: true, timedOut: true, swiftTesting: stream)
+        #expect(report.outcome == .timedOut)
+        #expect(
+            report.unfinishedTests == [
+                .init(name: "FeedTests.testLoads", file: "", line: 0),
+                .init(name: "waits", file: "/k/Tests/T.swift", line: 4),
+            ])
+        let finished = TestOutputParser.parse(
+            output + "\nTest Case 'FeedTests.testLoads' passed (0.1 seconds)", exitCode: 0)
+        #expect(finished.unfinishedTests.isEmpty, "a run that was not stopped has nothing unfinished")
+    }
+
+    @Test("an unfinished XCTest test is placed at its func, in the file that declares its class")
+    func xctestUnfinishedPlaced() throws {
+        let tests = FileManager.default.temporaryDirectory.appendingPathComponent("kata-places-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: tests) }
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        try Data("final class OtherTests: XCTestCase {\n    func testLoads() {}\n}\n".utf8)
+            .write(to: tests.appendingPathComponent("A.swift"))
+        try Data("import XCTest\n\nfinal class FeedTests: XCTestCase {\n    func testLoads() async {}\n}\n".utf8)
+            .write(to: tests.appendingPathComponent("B.swift"))
+        var summary = TestRunSummary(outcome: .timedOut)
+        summary.unfinishedTests = [
+            .init(name: "FeedTests.testLoads", file: "", line: 0), .init(name: "FeedTests.testGone", file: "", line: 0),
+            .init(name: "waits", file: "/k/T.swift", line: 4),
+        ]
+        let placed = summary.placingUnfinishedTests(in: tests).unfinishedTests
+        #expect(placed[0].file.hasSuffix("/B.swift") && placed[0].line == 4, "\(placed[0])")
+        #expect(placed[1].file.isEmpty, "a test not found keeps no place")
+        #expect(placed[2] == summary.unfinishedTests[2], "a Swift Testing test keeps the place it came with")
     }
 
     @Test("a build that fails without a file and line (a linker error) is a build failure")

@@ -43,13 +43,20 @@ struct GradeExplanationTests {
             next: nil, runs: 3)
     }
 
+    /// What `kata check --format json` prints for `grade`.
+    func json(_ grade: TestGrade) -> String {
+        CheckReport(grade: grade, repository: repository, runs: 3, exitCode: 1, changedFiles: [], seconds: 1).json()
+    }
+
     @Test("valid, thorough and fast: PASSED, with every bug counted")
     func passes() {
         let grade = grade()
         #expect(grade.passed)
         let text = text(grade)
-        #expect(text.contains("✔ valid     they pass on the shipped code and on 2 other correct versions, 3 runs each"))
-        #expect(text.contains("✔ thorough  they catch all 5 bugs"))
+        #expect(
+            text.contains(
+                "✔ valid     your tests pass on the shipped code and on 2 other correct versions, 3 runs each"))
+        #expect(text.contains("✔ thorough  your tests catch all 5 bugs"))
         #expect(text.contains("✔ fast      the slowest test took 2 ms"))
         #expect(text.contains("✔ PASSED  Kata 01 · Count the taps: valid, thorough and fast: all 5 bugs caught."))
     }
@@ -59,25 +66,26 @@ struct GradeExplanationTests {
         let grade = grade(Self.failing)
         #expect(!grade.valid)
         let text = text(grade)
-        #expect(text.contains("✘ valid     your tests fail (1 test) on the shipped code:"))
+        #expect(text.contains("✘ valid     your tests fail on the shipped code (1 test):"))
         #expect(text.contains("The shipped code keeps every promise of \"What the code promises\""))
         #expect(
             text.contains(
-                "They fail on 2 correct versions too (dispatches-twice, keeps-a-history): make them pass on the shipped code first"
+                "They fail on correct version 1 and correct version 2 too: make them pass on the shipped code first"
             ), "\(text)")
+        #expect(!text.contains("dispatches-twice") && !text.contains("keeps-a-history"), "no version's folder name")
         #expect(!text.contains("That version"), "what a version does differently is not why these tests fail")
         #expect(!text.contains("The README allows it"))
     }
 
-    @Test("a bug at large is named by its nudge, never by its name")
+    @Test("a bug at large is named by its number and its nudge, never by its folder's name")
     func bugsAtLarge() {
         let grade = grade(overrides: ["tells-onchange-twice": Self.passing, "counts-two-per-tap": Self.passing])
         #expect(grade.valid && !grade.thorough && !grade.passed)
         let text = text(grade)
-        #expect(text.contains("✘ thorough  they catch 3 of 5 bugs; 2 are still at large:"))
-        #expect(text.contains("· Does any test look at `taps` after exactly one tap?"))
-        #expect(text.contains("· How many times does your test expect `onChange` to hear about one tap?"))
-        #expect(!text.contains("tells-onchange-twice"))
+        #expect(text.contains("✘ thorough  your tests catch 3 of 5 bugs; 2 are still at large:"))
+        #expect(text.contains("· bug 2: Does any test look at `taps` after exactly one tap?"))
+        #expect(text.contains("· bug 5: How many times does your test expect `onChange` to hear about one tap?"))
+        #expect(!text.contains("tells-onchange-twice") && !text.contains("counts-two-per-tap"))
         #expect(
             text.contains(
                 "✘ FAILED  Kata 01 · Count the taps: 2 bugs are still at large. `kata hint 1` nudges further."))
@@ -88,7 +96,8 @@ struct GradeExplanationTests {
         let grade = grade(overrides: ["dispatches-twice": Self.failing])
         #expect(!grade.valid)
         let text = text(grade)
-        #expect(text.contains("✘ valid     your tests fail (1 test) on a correct version, dispatches-twice:"))
+        #expect(text.contains("✘ valid     your tests fail on correct version 1 (1 test):"))
+        #expect(!text.contains("dispatches-twice"))
         #expect(text.contains("Expectation failed: (counter.taps → 1) == 0"))
         #expect(text.contains("That version counts the tap in one piece of work and tells `onChange` in another."))
         #expect(
@@ -104,16 +113,28 @@ struct GradeExplanationTests {
         grade.results[0].passedRuns = 1
         #expect(
             text(grade).contains(
-                "on the shipped code in run 2 of 3, after 1 that passed: a test that passes only sometimes is flaky"))
+                "your tests fail on the shipped code (1 test) in run 2 of 3, after 1 that passed: a test that passes only sometimes is flaky"
+            ))
     }
 
-    @Test("a test that waits on the real clock is named, with its time")
+    @Test("a slow test is named with its time and called slow, and no cause is guessed")
     func slow() {
         let grade = grade(slow: [.init(name: "counts after a second", seconds: 1.02)])
         #expect(grade.valid && grade.thorough && !grade.fast)
         let text = text(grade)
-        #expect(text.contains("✘ fast      `counts after a second` took 1.02 s"))
-        #expect(text.contains("your tests are correct but slow"))
+        #expect(text.contains("✘ fast      slow: `counts after a second` took 1.02 s"))
+        #expect(text.contains("your tests are valid and thorough, but slow."))
+        #expect(!text.contains("clock"), "nothing says the test waited on a clock")
+    }
+
+    @Test("every test equally slow: said so, with the thought that one may hold the others up, and none blamed")
+    func equallySlow() {
+        let grade = grade(slow: [.init(name: "counts", seconds: 1.002), .init(name: "tells onChange", seconds: 1.0)])
+        let text = text(grade)
+        #expect(text.contains("✘ fast      slow: every test took about 1.00 s, the same time"))
+        #expect(text.contains("one test may be holding the others up"))
+        #expect(!text.contains("`counts` took"), "no test is blamed one by one")
+        #expect(!text.contains("clock"))
     }
 
     @Test("tests that hang are stopped, and the learner is told why in a sentence")
@@ -122,10 +143,35 @@ struct GradeExplanationTests {
         let text = text(grade)
         #expect(
             text.contains(
-                "✘ valid     on the shipped code your tests were still running after 10 s and were stopped (still running: `waits for the tap`):"
+                "✘ valid     your tests were still running on the shipped code after 10 s and were stopped (still running: `waits for the tap`):"
             ))
-        #expect(text.contains("A test must never wait on the real clock, or on work that nothing runs"))
-        #expect(text.contains("✘ fast      not measured: a run was stopped (see above)"))
+        #expect(text.contains("A test that never ends waits for something that never comes"))
+        #expect(text.contains("✘ fast      not measured: your tests were stopped on the shipped code (see above)"))
+        #expect(
+            text.contains(
+                "✘ FAILED  Kata 01 · Count the taps: your tests were still running on the shipped code after 10 s"))
+    }
+
+    @Test("a bug the tests hang on is no catch, and speed is still judged on the shipped code's run")
+    func hangsOnABug() {
+        var grade = grade(stops: ["tells-onchange-twice": .hung(limit: .seconds(10), tests: ["CounterTests.testWaits"])]
+        )
+        grade.results[grade.results.count - 1].summary.unfinishedTests = [
+            .init(name: "CounterTests.testWaits", file: "", line: 0)
+        ]
+        #expect(grade.fast, "the shipped code's run finished, and its tests are quick")
+        #expect(grade.outcomeName == "notThorough")
+        let text = text(grade)
+        #expect(text.contains("✔ fast      the slowest test took 2 ms"))
+        #expect(
+            text.contains(
+                "· bug 5: How many times does your test expect `onChange` to hear about one tap? — your tests were still running on it after 10 s and were stopped (still running: `CounterTests.testWaits`): that is no catch"
+            ))
+        let json = json(grade)
+        #expect(json.contains(#""outcome":"notThorough""#))
+        #expect(json.contains(#""name":"bug 5""#))
+        #expect(json.contains(#""stopped":"hung","unfinishedTests":["CounterTests.testWaits"]"#), "\(json)")
+        #expect(!json.contains("tells-onchange-twice"))
     }
 
     @Test("tests that do not compile: the errors, in the learner's files, and nothing graded")
@@ -145,5 +191,50 @@ struct GradeExplanationTests {
                 "Katas/01-count-the-taps/Tests/Kata01Tests/TapCounterTests.swift:3:9: cannot find 'HeldDispatcher' in scope"
             ))
         #expect(!text.contains("thorough"))
+    }
+
+    @Test("valid tests that miss a bug are notThorough in the JSON; every other outcome is as it was")
+    func outcomes() {
+        let missing = grade(overrides: ["tells-onchange-twice": Self.passing])
+        #expect(missing.outcomeName == "notThorough")
+        #expect(json(missing).contains(#""outcome":"notThorough""#))
+        #expect(json(missing).contains(#""atLarge":[{"name":"bug 5","nudge":"How many times"#), "\(json(missing))")
+        #expect(grade().outcomeName == "passed")
+        #expect(grade(Self.failing).outcomeName == "testsFailed")
+        #expect(grade(slow: [.init(name: "counts", seconds: 1)]).outcomeName == "testsFailed")
+        let rejected = json(grade(overrides: ["dispatches-twice": Self.failing]))
+        #expect(rejected.contains(#""name":"correct version 1""#))
+        #expect(!rejected.contains("dispatches-twice") && !rejected.contains("Wheats"), "\(rejected)")
+    }
+
+    @Test("the grader's own module names never reach the learner: text and JSON name the learner's")
+    func learnerModuleNames() {
+        let failing = TestRunSummary(
+            outcome: .testsFailed, passedTests: ["Kata01Tests_v1.CounterTests.testTells"],
+            failedTests: ["Kata01Tests_v1.CounterTests.testCounts"],
+            failures: [
+                .init(
+                    test: "Kata01Tests_v1.CounterTests.testCounts", file: "", line: 0,
+                    message:
+                        #"XCTAssertEqual failed: ("Kata01_v1.Count(taps: 2)") is not equal to ("Kata01_v1.Count(taps: 1)")"#
+                )
+            ],
+            otherErrors: ["KataGradingPackageTests.xctest: Fatal error in Kata01_v12.TapCounter"])
+        let grade = grade(overrides: ["dispatches-twice": failing])
+        let text = text(grade)
+        #expect(
+            text.contains(
+                #"XCTAssertEqual failed: ("Kata01.Count(taps: 2)") is not equal to ("Kata01.Count(taps: 1)")"#))
+        #expect(text.contains("Kata01Tests.CounterTests.testCounts"))
+        #expect(!text.contains("_v1"), "\(text)")
+        let json = json(grade)
+        #expect(json.contains("Kata01.Count(taps: 2)"))
+        #expect(!json.contains("_v1"))
+        let renamed = failing.inLearnerNames(of: kata)
+        #expect(renamed.otherErrors == ["Kata01PackageTests.xctest: Fatal error in Kata01.TapCounter"])
+        #expect(renamed.failedTests == ["Kata01Tests.CounterTests.testCounts"])
+        let untouched = TestRunSummary(
+            outcome: .testsFailed, failures: [.init(test: "t", file: "", line: 0, message: "Kata01.my_value2 != 3")])
+        #expect(untouched.inLearnerNames(of: kata) == untouched, "a learner's own names are left alone")
     }
 }

@@ -50,6 +50,12 @@ struct WorkshopExporterTests {
         {
             #expect(try original.sourceFiles() == copy.sourceFiles(), "\(copy.name) is \(original.name)")
             #expect(VersionNotes.load(for: copy)?.nudge ?? "" == VersionNotes.load(for: original)?.nudge ?? "")
+            if copy.isCorrect {
+                // What it does differently is no spoiler: a learner whose test rejects it reads it.
+                #expect(VersionNotes.load(for: copy)?.misconception == VersionNotes.load(for: original)?.misconception)
+            } else {
+                #expect(VersionNotes.load(for: copy)?.title == copy.name, "a bug's title would name it")
+            }
         }
         #expect(try ShippedRecord.load(for: packed).differences(from: ShippedRecord.capture(packed)).isEmpty)
     }
