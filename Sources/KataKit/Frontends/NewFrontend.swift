@@ -93,17 +93,16 @@ public struct NewFrontend: Sendable {
         if scaffold.metadata.kind == .tests {
             console.line(
                 "  2. Replace the placeholder code, the starter test and the reference tests with the kata's own. Then"
-                    + " write its versions with `kata version edit \(number) NAME --new` (add --correct for Wheats/) "
-                    + "and"
-                    + " `kata version save \(number) NAME`, five buggy versions at least, and delete the placeholder's"
-                    + " .patch files (AUTHORING.md, \"Writing a tests kata\")."
+                    + " write its versions with `kata version edit \(number) NAME --new` (add --correct for Wheats/)"
+                    + " and `kata version save \(number) NAME`, five buggy versions at least, and delete the"
+                    + " placeholder's .patch files (AUTHORING.md, \"Writing a tests kata\")."
             )
         } else {
             console.line(
                 "  2. Replace the placeholder starter, test and solutions with the kata's own, then write five wrong"
                     + " solutions from its \"Your task\" with `kata version edit \(number) NAME --new` and"
-                    + " `kata version save \(number) NAME`, and delete the placeholder's .patch (AUTHORING.md, "
-                    + "\"Versions\")."
+                    + " `kata version save \(number) NAME`, and delete the placeholder's .patch"
+                    + " (AUTHORING.md, \"Versions\")."
             )
         }
         console.line(

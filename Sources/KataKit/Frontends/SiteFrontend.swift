@@ -38,10 +38,9 @@ public struct SiteFrontend: Sendable {
                 if Cmark.version != Cmark.siteVersion {
                     console.error(
                         "This machine renders Markdown with libcmark-gfm \(Cmark.version); site/ is generated with"
-                            + " \(Cmark.siteVersion) (Debian 12's, as CI does). Another version can write different "
-                            + "HTML"
-                            + " for the same katas: if you changed no kata, that is the difference, and CI's check is"
-                            + " the one that counts."
+                            + " \(Cmark.siteVersion) (Debian 12's, as CI does). Another version can write"
+                            + " different HTML for the same katas: if you changed no kata, that is the difference,"
+                            + " and CI's check is the one that counts."
                     )
                 }
                 return ExitStatus.failure
