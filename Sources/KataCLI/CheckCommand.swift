@@ -62,8 +62,9 @@ struct CheckCommand: ParsableCommand {
     )
 
     @Argument(
-        help:
-            "The kata: its number (3 or 03) or its slug. Default: the one whose folder you are in, else the first not passed yet."
+        help: ArgumentHelp(
+            "The kata: its number (3 or 03) or its slug. Default: the one whose folder you are in, else the first "
+                + "not passed yet.")
     )
     var kata: String?
 
@@ -102,7 +103,8 @@ struct CheckCommand: ParsableCommand {
         try validateRepetitions(repetitions)
         if verbose && format == .json {
             throw ValidationError(
-                "--verbose and --format json cannot be combined: the JSON object must be all that is printed. Leave out one of them."
+                "--verbose and --format json cannot be combined: the JSON object must be all that is printed. "
+                    + "Leave out one of them."
             )
         }
     }

@@ -67,7 +67,8 @@ struct VerifyCommand: ParsableCommand {
     @Flag(
         name: .customLong("solutions-only"),
         help: ArgumentHelp(
-            "Leave out the wrong solutions: with --repeat 200, prove no solution is flaky without running each wrong one 200 times."
+            "Leave out the wrong solutions: with --repeat 200, prove no solution is flaky without running each "
+                + "wrong one 200 times."
         ))
     var solutionsOnly = false
 

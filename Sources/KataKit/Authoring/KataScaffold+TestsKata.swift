@@ -25,7 +25,8 @@ extension KataScaffold {
         for (name, answer) in zip(Self.exampleCorrectVersions, answers) {
             let notes = correctVersionNotes(
                 doing:
-                    "It puts the answer together from \(name == "answers-in-pieces" ? "two pieces" : "its letters backwards")."
+                    "It puts the answer together from "
+                    + "\(name == "answers-in-pieces" ? "two pieces" : "its letters backwards")."
             )
             files["\(kataFolder)/Wheats/\(name).\(VersionChange.fileExtension)"] = Self.change(
                 notes: notes, from: shipped, to: shippedCode(answer: answer), at: placeholder)
@@ -85,7 +86,8 @@ extension KataScaffold {
         """
         # \(difference.dropFirst(3).prefix { $0 != "." }.capitalizedFirst)
 
-        \(difference) TODO: what this correct version does differently, as a learner whose test rejected it needs to hear it.
+        \(difference) TODO: what this correct version does differently, as a learner whose test rejected it \
+        needs to hear it.
 
         ## Allowed by
 
@@ -107,7 +109,8 @@ extension KataScaffold {
 
         ## Nudge
 
-        TODO: a question that points the learner at what to test, never at the bug. Does any test look at the letters of the answer?
+        TODO: a question that points the learner at what to test, never at the bug. Does any test look at the \
+        letters of the answer?
 
         ## Caught by
 
@@ -151,7 +154,8 @@ extension KataScaffold {
             ## Your task
 
             Write tests in `Tests/\(moduleName)Tests` that pin down every promise above. `kata check \(number)`
-            runs them against the shipped code, \(Self.exampleCorrectVersions.count) other correct versions (`Wheats/`) and the buggy
+            runs them against the shipped code, \(Self.exampleCorrectVersions.count) other correct versions \
+            (`Wheats/`) and the buggy
             ones (`Chaffs/`): they must pass on every correct version in every run (valid), fail on every
             buggy one (thorough), and never wait on the real clock (fast). Leave `Sources/`, `Wheats/` and
             `Chaffs/` as they are, and use `import \(moduleName)`, not `@testable import`.

@@ -86,7 +86,8 @@ public struct KataScaffold: Sendable, Equatable {
             name: "\(moduleName)",
             targets: [
                 .target(name: "\(moduleName)", path: "Sources/\(moduleName)"),
-                .testTarget(name: "\(moduleName)Tests", dependencies: ["\(moduleName)"], path: "Tests/\(moduleName)Tests"),
+                .testTarget(name: "\(moduleName)Tests", dependencies: ["\(moduleName)"], \
+        path: "Tests/\(moduleName)Tests"),
             ],
             swiftLanguageModes: [\(languageMode.manifestName)]
         )
@@ -175,7 +176,8 @@ public struct KataScaffold: Sendable, Equatable {
         struct PlaceholderTests {
             @Test("the placeholder answers as the solution does")
             func placeholder() {
-                #expect(placeholderAnswer() == "solved", "A placeholder from `kata new`: replace it with the kata's own tests and starter.")
+                #expect(placeholderAnswer() == "solved", "A placeholder from `kata new`: replace it with the kata's \
+        own tests and starter.")
             }
         }
 
@@ -185,12 +187,13 @@ public struct KataScaffold: Sendable, Equatable {
     /// The README's front matter, `---` lines included.
     var frontMatter: String {
         let kind = metadata.kind == .tests ? "kind: tests\n" : ""
+        let patterns = metadata.patterns.map { YAMLText.scalar($0, inFlowSequence: true) }.joined(separator: ", ")
         return """
             ---
             number: \(metadata.number)
             title: \(YAMLText.scalar(metadata.title))
             slug: \(YAMLText.scalar(metadata.slug))
-            \(kind)patterns: [\(metadata.patterns.map { YAMLText.scalar($0, inFlowSequence: true) }.joined(separator: ", "))]
+            \(kind)patterns: [\(patterns)]
             seed: \(YAMLText.scalar(metadata.seed))
             minutes: \(metadata.minutes)
             difficulty: \(metadata.difficulty.rawValue)
@@ -245,7 +248,8 @@ public struct KataScaffold: Sendable, Equatable {
             - `\(solutionFolder)/Sources/\(moduleName)`: the reference solution, which gives it;
             - `\(solutionFolder)/Alternative/Sources/\(moduleName)`: a second solution, built differently;
             - `\(solutionFolder)/Chaffs/<name>`: at least five wrong solutions, one misconception each, with
-              a `CHAFF.md` that quotes the sentence of this section it breaks (see `Chaffs/\(Self.exampleWrongSolution)`).
+              a `CHAFF.md` that quotes the sentence of this section it breaks (see \
+            `Chaffs/\(Self.exampleWrongSolution)`).
 
             Then run `kata ship \(number)` and `kata verify \(number)`.
 

@@ -9,7 +9,8 @@ import Foundation
 /// ```json
 /// {"broken":1,"katas":[
 ///   {"number":1,"passed":false,"rules":[{"detail":null,"name":"documents","passed":true},
-///     {"detail":"against the starter the tests should fail, but the run ended as 'passed'","name":"tests fail on starter","passed":false}, …],
+///     {"detail":"against the starter the tests should fail, but the run ended as 'passed'",
+///      "name":"tests fail on starter","passed":false}, …],
 ///    "slug":"stub-the-dispatcher",
 ///    "seconds":41.2,
 ///    "wrongSolutions":{"caught":5,"escaped":[{"breaks":"only the first completion counts",

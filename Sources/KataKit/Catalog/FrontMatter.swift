@@ -141,7 +141,8 @@ private struct Fields {
         if let node = mapping[Node(name)], node.null != nil, let written = node.scalar?.string, !written.isEmpty {
             throw KataError(
                 .invalidCatalog,
-                "\(file):\(document.fileLine(of: node.mark)): front-matter field '\(name)' reads as nothing: YAML takes `\(written)` for null.",
+                "\(file):\(document.fileLine(of: node.mark)): front-matter field '\(name)' reads as nothing: YAML "
+                    + "takes `\(written)` for null.",
                 advice: "Write the value in double quotes, `\(name): \"\(written)\"`, if you mean the word."
             )
         }
@@ -203,7 +204,8 @@ private struct Fields {
                     .invalidCatalog,
                     "\(file):\(line): item \(offset + 1) of '\(name)' reads as `key: value` because it contains ': '.",
                     advice:
-                        "Put the whole item in double quotes (escape quotes inside it as \\\"), or use a block scalar `- >-`."
+                        "Put the whole item in double quotes (escape quotes inside it as \\\"), or use a block scalar "
+                        + "`- >-`."
                 )
             }
             guard let text = item.scalar?.string.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {

@@ -100,8 +100,9 @@ extension Kata {
     }
 
     /// The folders `.shipped.json` records and `kata reset` restores: the code and the tests,
-    /// and a tests kata's other versions too (as `.patch` files, or packed in the learner edition) (a learner who edits a buggy version until their
-    /// tests pass has graded them against something else).
+    /// and a tests kata's other versions too (as `.patch` files, or packed in the learner edition)
+    /// (a learner who edits a buggy version until their tests pass has graded them against
+    /// something else).
     public var shippedFolders: [String] {
         metadata.kind == .tests
             ? ["Sources", "Tests", "Wheats", "Chaffs", VersionPack.folderName] : ["Sources", "Tests"]

@@ -86,7 +86,8 @@ public struct KataCatalog: Sendable {
                     : "Katas/\(folder) has no README.md.",
                 advice: empty
                     ? "Restore the kata with `git checkout -- Katas/\(folder)`, or remove the empty folder."
-                    : "Every kata folder needs a README.md with front matter; restore it with `git checkout -- \(relativeReadme)`."
+                    : "Every kata folder needs a README.md with front matter; restore it with "
+                        + "`git checkout -- \(relativeReadme)`."
             )
         }
         let text = try UTF8Text.decode(data, file: relativeReadme, restore: "git checkout -- \(relativeReadme)")
@@ -96,7 +97,8 @@ public struct KataCatalog: Sendable {
         guard expectedFolder == folder else {
             throw KataError(
                 .invalidCatalog,
-                "\(relativeReadme): the front matter says number \(metadata.number) and slug '\(metadata.slug)', so the folder should be Katas/\(expectedFolder).",
+                "\(relativeReadme): the front matter says number \(metadata.number) and slug '\(metadata.slug)', so "
+                    + "the folder should be Katas/\(expectedFolder).",
                 advice: "Make the folder name and the front matter's number and slug agree."
             )
         }
@@ -160,7 +162,8 @@ public struct KataCatalog: Sendable {
             .usage,
             "There is no kata '\(reference)'. The katas are \(first.id) to \(last.id).",
             advice:
-                "Name one by number or slug, e.g. `kata check \(first.number)` or `kata check \(first.slug)`; `kata list` shows them all."
+                "Name one by number or slug, e.g. `kata check \(first.number)` or `kata check \(first.slug)`; "
+                + "`kata list` shows them all."
         )
     }
 }

@@ -24,7 +24,9 @@ public enum KataPackageLayout {
                 .invalidCatalog,
                 "\(folder)/Tests/\(kata.testModuleName) has no Swift files: there are no tests to grade yet.",
                 advice:
-                    "Write your tests in a file there, e.g. Tests/\(kata.testModuleName)/\(kata.testModuleName).swift; `kata reset \(kata.number)` brings back the starter test file (your files are saved to a backup first)."
+                    "Write your tests in a file there, e.g. Tests/\(kata.testModuleName)/\(kata.testModuleName).swift; "
+                    + "`kata reset \(kata.number)` brings back the starter test file (your files are saved to a "
+                    + "backup first)."
             )
         }
         guard containsSwiftFiles(kata.sourcesDirectory) else {
@@ -33,7 +35,8 @@ public enum KataPackageLayout {
                 "\(folder)/Sources/\(kata.moduleName) has no Swift files: the kata's code is missing.",
                 advice: kata.metadata.kind == .tests
                     ? keepWorkAdvice(kata, restoring: "code")
-                    : "`kata reset \(kata.number)` brings back the starter code; whatever is left in the kata is saved to a backup first."
+                    : "`kata reset \(kata.number)` brings back the starter code; whatever is left in the kata is saved "
+                        + "to a backup first."
             )
         }
         guard containsSwiftFiles(kata.testsDirectory) || kata.metadata.kind == .tests else {
@@ -77,8 +80,10 @@ public enum KataPackageLayout {
     static func keepWorkAdvice(_ kata: Kata, restoring what: String) -> String {
         let flag = ResetFrontend.keepWorkFlag(for: kata)
         return kata.metadata.kind == .tests
-            ? "`kata reset \(kata.number) \(flag)` puts back the shipped \(what == "code" ? "code" : "Package.swift and code") and keeps your tests."
-            : "`kata reset \(kata.number) \(flag)` puts back the shipped \(what) and tests and keeps your code in Sources/."
+            ? "`kata reset \(kata.number) \(flag)` puts back the shipped "
+                + "\(what == "code" ? "code" : "Package.swift and code") and keeps your tests."
+            : "`kata reset \(kata.number) \(flag)` puts back the shipped \(what) and tests and keeps your code in "
+                + "Sources/."
     }
 
     /// A kata that needs a newer Swift than the learner's declares it as its tools version
@@ -96,7 +101,8 @@ public enum KataPackageLayout {
             .toolUnavailable,
             "\(kata.heading) needs Swift \(needed) or newer; this toolchain is Swift \(installed ?? "older").",
             advice:
-                "Install Swift \(needed) (Xcode 26 on macOS, https://www.swift.org/install elsewhere) for this kata; the other katas work with what you have (`kata list`)."
+                "Install Swift \(needed) (Xcode 26 on macOS, https://www.swift.org/install elsewhere) for this kata; "
+                + "the other katas work with what you have (`kata list`)."
         )
     }
 

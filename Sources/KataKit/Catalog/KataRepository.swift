@@ -60,7 +60,8 @@ public struct KataRepository: Sendable, Equatable {
         }
         throw KataError(
             .repositoryNotFound,
-            "No kata repository (a folder with a Package.swift and a Katas folder) found in \(directory.standardizedFileURL.path) or any folder above it.",
+            "No kata repository (a folder with a Package.swift and a Katas folder) found in "
+                + "\(directory.standardizedFileURL.path) or any folder above it.",
             advice: "Run kata from inside your clone of dispatch-katas, or pass its folder with --root PATH."
         )
     }

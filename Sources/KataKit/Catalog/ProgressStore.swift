@@ -73,7 +73,8 @@ public struct ProgressStore: Sendable {
         if let repository, !repository.contains(file) {
             return (
                 Progress(),
-                "\(repository.relativePath(file.path)) leads outside the repository (a symbolic link), so kata neither reads nor saves your progress there. Remove the link to keep your progress again."
+                "\(repository.relativePath(file.path)) leads outside the repository (a symbolic link), so kata neither "
+                    + "reads nor saves your progress there. Remove the link to keep your progress again."
             )
         }
         guard let data = FileManager.default.contents(atPath: file.path) else { return (Progress(), nil) }
@@ -85,7 +86,8 @@ public struct ProgressStore: Sendable {
         try? FileManager.default.moveItem(at: file, to: aside)
         return (
             Progress(),
-            "Your progress file \(file.lastPathComponent) was damaged; it was moved to \(aside.lastPathComponent) and progress starts afresh. Your code is untouched."
+            "Your progress file \(file.lastPathComponent) was damaged; it was moved to \(aside.lastPathComponent) and "
+                + "progress starts afresh. Your code is untouched."
         )
     }
 
@@ -118,9 +120,11 @@ public struct ProgressStore: Sendable {
         if let repository, !repository.contains(file) {
             throw KataError(
                 .fileSystem,
-                "Your progress was not saved: \(repository.relativePath(file.path)) leads outside the repository (a symbolic link), and kata writes only inside it.",
+                "Your progress was not saved: \(repository.relativePath(file.path)) leads outside the repository (a "
+                    + "symbolic link), and kata writes only inside it.",
                 advice:
-                    "Remove the link (`rm .kata`, if .kata is the link); progress is then kept in .kata/state.json again. Your code is untouched."
+                    "Remove the link (`rm .kata`, if .kata is the link); progress is then kept in .kata/state.json "
+                    + "again. Your code is untouched."
             )
         }
         var progress = load().progress

@@ -24,7 +24,8 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
 
     /// Why the file exists, for whoever opens it.
     public var about: String? =
-        "The kata's code as shipped. `kata reset` restores it and `kata check` compares the tests with it. Written by `kata ship`; do not edit."
+        "The kata's code as shipped. `kata reset` restores it and `kata check` compares the tests with it. Written by "
+        + "`kata ship`; do not edit."
     /// Contents by path relative to the kata folder, `Sources/Kata01/Inbox.swift`.
     public var files: [String: String]
 
@@ -70,7 +71,8 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
                 .invalidCatalog,
                 "Katas/\(kata.folderName)/\(fileName) is missing, so kata cannot tell what the kata shipped with.",
                 advice:
-                    "Restore it from the repository (`git checkout -- Katas/\(kata.folderName)/\(fileName)`), or, as the kata's author, run `kata ship \(kata.number)`."
+                    "Restore it from the repository (`git checkout -- Katas/\(kata.folderName)/\(fileName)`), or, as "
+                    + "the kata's author, run `kata ship \(kata.number)`."
             )
         }
         do {
@@ -80,7 +82,8 @@ public struct ShippedRecord: Codable, Sendable, Equatable {
                 .invalidCatalog,
                 "Katas/\(kata.folderName)/\(fileName) is damaged: \(error.localizedDescription)",
                 advice:
-                    "Restore it from the repository (`git checkout -- Katas/\(kata.folderName)/\(fileName)`), or, as the kata's author, run `kata ship \(kata.number)`."
+                    "Restore it from the repository (`git checkout -- Katas/\(kata.folderName)/\(fileName)`), or, as "
+                    + "the kata's author, run `kata ship \(kata.number)`."
             )
         }
     }

@@ -27,9 +27,11 @@ public struct SourceDiff: Sendable {
         guard let diff = runner.executable(named: "diff") else {
             throw KataError(
                 .toolUnavailable,
-                "The `diff` command was not found on your PATH; kata needs it to compare your code with the reference solution.",
+                "The `diff` command was not found on your PATH; kata needs it to compare your code with the reference "
+                    + "solution.",
                 advice:
-                    "Install it (on Debian or Ubuntu: `apt install diffutils`), or read the solution in \(new) directly."
+                    "Install it (on Debian or Ubuntu: `apt install diffutils`), or read the solution in \(new) "
+                    + "directly."
             )
         }
         // Run from the root with relative paths, so the labels diff prints are already the ones a
@@ -47,7 +49,8 @@ public struct SourceDiff: Sendable {
         default:
             throw KataError(
                 .fileSystem,
-                "Could not compare \(old) with \(new): \(result.output.trimmingCharacters(in: .whitespacesAndNewlines))",
+                "Could not compare \(old) with \(new): "
+                    + "\(result.output.trimmingCharacters(in: .whitespacesAndNewlines))",
                 advice: "Check that both folders exist and can be read."
             )
         }

@@ -29,7 +29,8 @@ public struct HintFrontend: Sendable {
         let hints = kata.metadata.hints
         guard !hints.isEmpty else {
             console.line(
-                "\(kata.heading) has no hints. `kata show \(kata.number)` has the whole story: the pattern, your task and the steps."
+                "\(kata.heading) has no hints. `kata show \(kata.number)` has the whole story: the pattern, your task "
+                    + "and the steps."
             )
             return ExitStatus.success
         }
@@ -67,7 +68,8 @@ public struct HintFrontend: Sendable {
             console.line("That was the last hint. " + solutionAdvice(kata, passed: passed, in: repository))
         } else {
             console.line(
-                "\(left) \(left == 1 ? "hint" : "hints") left: `kata hint \(kata.number)` shows the next, `kata hint \(kata.number) --all` shows them all."
+                "\(left) \(left == 1 ? "hint" : "hints") left: `kata hint \(kata.number)` shows the next, "
+                    + "`kata hint \(kata.number) --all` shows them all."
             )
         }
         remember(number, of: kata, in: repository)

@@ -35,7 +35,8 @@ public struct ListFrontend: Sendable {
         context.console.line()
         if let next = progress.firstNotPassed(of: catalog.katas) {
             context.console.line(
-                "\(passed) of \(catalog.katas.count) passed. Next: `kata show \(next.number)` to read kata \(next.id), `kata check \(next.number)` to check it."
+                "\(passed) of \(catalog.katas.count) passed. Next: `kata show \(next.number)` to read kata \(next.id), "
+                    + "`kata check \(next.number)` to check it."
             )
         } else {
             context.console.line("All \(catalog.katas.count) katas passed. Well done.")

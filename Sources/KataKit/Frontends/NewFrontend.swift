@@ -85,33 +85,37 @@ public struct NewFrontend: Sendable {
         console.line()
         let wrong = scaffold.metadata.kind == .tests ? "buggy versions" : "wrong solutions"
         console.line(
-            "The placeholder already keeps every rule of `kata verify \(number)` but one: it has 1 of the \(KataVerifier.minimumWrongSolutions) \(wrong) a kata needs. Next:"
+            "The placeholder already keeps every rule of `kata verify \(number)` but one: it has 1 of the "
+                + "\(KataVerifier.minimumWrongSolutions) \(wrong) a kata needs. Next:"
         )
         console.line(
             "  1. Fill in every TODO of \(scaffold.kataFolder)/README.md and \(scaffold.solutionFolder)/SOLUTION.md.")
         if scaffold.metadata.kind == .tests {
             console.line(
                 "  2. Replace the placeholder code, the starter test and the reference tests with the kata's own. Then"
-                    + " write its versions with `kata version edit \(number) NAME --new` (add --correct for Wheats/) and"
-                    + " `kata version save \(number) NAME`, five buggy versions at least, and delete the placeholder's"
-                    + " .patch files (AUTHORING.md, \"Writing a tests kata\")."
+                    + " write its versions with `kata version edit \(number) NAME --new` (add --correct for Wheats/)"
+                    + " and `kata version save \(number) NAME`, five buggy versions at least, and delete the"
+                    + " placeholder's .patch files (AUTHORING.md, \"Writing a tests kata\")."
             )
         } else {
             console.line(
                 "  2. Replace the placeholder starter, test and solutions with the kata's own, then write five wrong"
                     + " solutions from its \"Your task\" with `kata version edit \(number) NAME --new` and"
-                    + " `kata version save \(number) NAME`, and delete the placeholder's .patch (AUTHORING.md, \"Versions\")."
+                    + " `kata version save \(number) NAME`, and delete the placeholder's .patch"
+                    + " (AUTHORING.md, \"Versions\")."
             )
         }
         console.line(
             "  3. `kata ship \(number)` after changing the starter or the tests, then `kata verify \(number)`.")
         if readme == nil {
             console.line(
-                "  4. Add the kata to the README's kata table (README.md has none kata new could find), run `kata site`, and commit."
+                "  4. Add the kata to the README's kata table (README.md has none kata new could find), run "
+                    + "`kata site`, and commit."
             )
         } else {
             console.line(
-                "  4. Check its row in the README's kata table once the summary is written, run `kata site`, and commit."
+                "  4. Check its row in the README's kata table once the summary is written, run `kata site`, and "
+                    + "commit."
             )
         }
         return ExitStatus.success
@@ -137,7 +141,8 @@ public struct NewFrontend: Sendable {
         guard !title.isEmpty else {
             throw usage(
                 "The title is empty.",
-                "Give the kata a short imperative title, e.g. `kata new \"Retry without waiting\" --patterns \"virtual time,fake\"`."
+                "Give the kata a short imperative title, e.g. "
+                    + "`kata new \"Retry without waiting\" --patterns \"virtual time,fake\"`."
             )
         }
         try rejectControlCharacters(in: title, what: "The title")
@@ -145,13 +150,15 @@ public struct NewFrontend: Sendable {
         if let trick = ["/", "\\"].first(where: { title.contains($0) }) {
             throw usage(
                 "The title '\(title)' contains '\(trick)', which belongs in paths, not titles.",
-                "kata new makes the folder name from the title's words; write words only, e.g. \"Retry without waiting\"."
+                "kata new makes the folder name from the title's words; write words only, e.g. \"Retry without "
+                    + "waiting\"."
             )
         }
         let slug = Slug.make(from: title)
         guard Slug.isValid(slug) else {
             throw usage(
-                "The title '\(title)' has no letter or digit that can go into a folder name (a–z, 0–9), so it gives no slug.",
+                "The title '\(title)' has no letter or digit that can go into a folder name (a–z, 0–9), so it gives no "
+                    + "slug.",
                 "Start the title with a few plain words, e.g. \"Retry without waiting\"."
             )
         }
@@ -182,7 +189,8 @@ public struct NewFrontend: Sendable {
         for pattern in patterns { try rejectControlCharacters(in: pattern, what: "The pattern '\(pattern)'") }
         guard minutesRange.contains(request.minutes) else {
             throw usage(
-                "--minutes \(request.minutes) is out of range: a kata takes \(minutesRange.lowerBound) to \(minutesRange.upperBound) minutes of workshop time.",
+                "--minutes \(request.minutes) is out of range: a kata takes \(minutesRange.lowerBound) to "
+                    + "\(minutesRange.upperBound) minutes of workshop time.",
                 "Most katas take 25 to 40, e.g. --minutes 30."
             )
         }
@@ -228,14 +236,17 @@ public struct NewFrontend: Sendable {
         } catch ManifestKataList.Problem.listNotFound {
             throw KataError(
                 .invalidCatalog,
-                "Package.swift has no `\(ManifestKataList.opening)` list for kata new to add `\(scaffold.manifestEntry)` to; nothing was created.",
+                "Package.swift has no `\(ManifestKataList.opening)` list for kata new to add "
+                    + "`\(scaffold.manifestEntry)` to; nothing was created.",
                 advice:
-                    "Put the list back as AUTHORING.md shows it, one line per kata like `\(scaffold.manifestEntry)`, then run kata new again."
+                    "Put the list back as AUTHORING.md shows it, one line per kata like `\(scaffold.manifestEntry)`, "
+                    + "then run kata new again."
             )
         } catch ManifestKataList.Problem.numberListed(let line, let entry) {
             throw KataError(
                 .usage,
-                "Package.swift:\(line) already lists kata \(scaffold.id) (`\(entry)`), though Katas/ has no such folder; nothing was created.",
+                "Package.swift:\(line) already lists kata \(scaffold.id) (`\(entry)`), though Katas/ has no such "
+                    + "folder; nothing was created.",
                 advice: "Remove that line if the kata is gone, or choose another number with --number."
             )
         }

@@ -33,9 +33,12 @@ public struct ResetFrontend: Sendable {
             let work = kata.metadata.kind == .tests ? "your tests" : "your code"
             throw KataError(
                 .usage,
-                "\(flag) does not fit \(kata.heading): in this kata \(work) \(kata.metadata.kind == .tests ? "are" : "is") yours, and \(Self.keepWorkFlag(for: kata)) keeps \(kata.metadata.kind == .tests ? "them" : "it").",
+                "\(flag) does not fit \(kata.heading): in this kata \(work) "
+                    + "\(kata.metadata.kind == .tests ? "are" : "is") yours, and \(Self.keepWorkFlag(for: kata)) keeps "
+                    + "\(kata.metadata.kind == .tests ? "them" : "it").",
                 advice:
-                    "Run `kata reset \(kata.number) \(Self.keepWorkFlag(for: kata))`, or `kata reset \(kata.number)` to start the kata over."
+                    "Run `kata reset \(kata.number) \(Self.keepWorkFlag(for: kata))`, or `kata reset \(kata.number)` "
+                    + "to start the kata over."
             )
         }
         let shipped = try ShippedRecord.load(for: kata)
@@ -55,13 +58,16 @@ public struct ResetFrontend: Sendable {
             guard context.prompt.canAsk else {
                 throw KataError(
                     .usage,
-                    "kata reset replaces your files in Katas/\(kata.folderName), and cannot ask you to confirm here (not a terminal).",
+                    "kata reset replaces your files in Katas/\(kata.folderName), and cannot ask you to confirm here "
+                        + "(not a terminal).",
                     advice:
-                        "Run `kata reset \(kata.number) --yes` to reset it; your files are saved to a backup folder first."
+                        "Run `kata reset \(kata.number) --yes` to reset it; your files are saved to a backup folder "
+                        + "first."
                 )
             }
             console.line(
-                "Resetting \(kata.heading) to \(what) changes \(differences.count) file\(differences.count == 1 ? "" : "s"):"
+                "Resetting \(kata.heading) to \(what) changes \(differences.count) "
+                    + "file\(differences.count == 1 ? "" : "s"):"
             )
             for change in differences.prefix(10) {
                 console.line(
@@ -99,7 +105,8 @@ public struct ResetFrontend: Sendable {
                 .fileSystem,
                 "The reset of \(kata.heading) stopped halfway: \(FileSystemFailure.reason(of: error))",
                 advice:
-                    "Your files are saved in \(catalog.repository.relativePath(backup.path)); copy them back, fix the cause (a read-only folder, a full disk), and reset again."
+                    "Your files are saved in \(catalog.repository.relativePath(backup.path)); copy them back, fix the "
+                    + "cause (a read-only folder, a full disk), and reset again."
             )
         }
         // The kata is back at its start, so its recorded result no longer holds.
@@ -112,7 +119,8 @@ public struct ResetFrontend: Sendable {
         console.line(
             console.style.bold("\(kata.heading) is back to \(what)") + ": " + counts.joined(separator: ", ") + ".")
         console.line(
-            "Your files are saved in \(catalog.repository.relativePath(backup.path))/; copy back anything you want to keep."
+            "Your files are saved in \(catalog.repository.relativePath(backup.path))/; copy back anything you want to "
+                + "keep."
         )
         return ExitStatus.success
     }
@@ -153,9 +161,11 @@ public struct ResetFrontend: Sendable {
             try? fileManager.removeItem(at: partial)
             throw KataError(
                 .fileSystem,
-                "Could not save a backup of Katas/\(kata.folderName) to \(repository.relativePath(backups.path)): \(FileSystemFailure.reason(of: error))",
+                "Could not save a backup of Katas/\(kata.folderName) to \(repository.relativePath(backups.path)): "
+                    + "\(FileSystemFailure.reason(of: error))",
                 advice:
-                    "Nothing was reset and your files are untouched. Check that the repository is writable and the disk is not full."
+                    "Nothing was reset and your files are untouched. Check that the repository is writable and the "
+                    + "disk is not full."
             )
         }
         return destination
@@ -172,9 +182,11 @@ public struct ResetFrontend: Sendable {
             guard inCode, safe else {
                 throw KataError(
                     .invalidCatalog,
-                    "Katas/\(kata.folderName)/\(ShippedRecord.fileName) names '\(path)', which is not a file of the kata's code; nothing was reset.",
+                    "Katas/\(kata.folderName)/\(ShippedRecord.fileName) names '\(path)', which is not a file of the "
+                        + "kata's code; nothing was reset.",
                     advice:
-                        "Restore the file from the repository (`git checkout -- Katas/\(kata.folderName)/\(ShippedRecord.fileName)`)."
+                        "Restore the file from the repository "
+                        + "(`git checkout -- Katas/\(kata.folderName)/\(ShippedRecord.fileName)`)."
                 )
             }
         }

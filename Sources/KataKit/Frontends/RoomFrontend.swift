@@ -34,9 +34,11 @@ public struct RoomFrontend: Sendable {
         if !clones.isEmpty, !runLearnerCode {
             throw KataError(
                 .usage,
-                "Running the katas of learners' clones executes their code on this machine, so it needs --run-learner-code.",
+                "Running the katas of learners' clones executes their code on this machine, so it needs "
+                    + "--run-learner-code.",
                 advice:
-                    "Pass --run-learner-code if you trust the clones (or run it in a container), or give the room the progress reports their workflows uploaded instead."
+                    "Pass --run-learner-code if you trust the clones (or run it in a container), or give the room the "
+                    + "progress reports their workflows uploaded instead."
             )
         }
         let catalog = try context.catalog()

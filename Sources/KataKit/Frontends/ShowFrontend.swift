@@ -21,7 +21,8 @@ public struct ShowFrontend: Sendable {
         var header = [
             style.bold(kata.heading),
             style.dim(
-                "\(metadata.minutes) min · \(metadata.difficulty.rawValue) · patterns: \(metadata.patterns.joined(separator: ", "))"
+                "\(metadata.minutes) min · \(metadata.difficulty.rawValue) · patterns: "
+                    + "\(metadata.patterns.joined(separator: ", "))"
             ),
             style.dim("Folder: Katas/\(kata.folderName) · check it with `kata check \(kata.number)`"),
         ].joined(separator: "\n")

@@ -29,7 +29,8 @@ public struct SiteFrontend: Sendable {
             guard differences.isEmpty else {
                 console.error(
                     console.style.red("error: ")
-                        + "site/ is out of date with the katas (\(differences.count) file\(differences.count == 1 ? "" : "s")):"
+                        + "site/ is out of date with the katas (\(differences.count) "
+                        + "file\(differences.count == 1 ? "" : "s")):"
                 )
                 for difference in differences.prefix(10) { console.error("  " + difference) }
                 if differences.count > 10 { console.error("  … and \(differences.count - 10) more") }
@@ -37,9 +38,9 @@ public struct SiteFrontend: Sendable {
                 if Cmark.version != Cmark.siteVersion {
                     console.error(
                         "This machine renders Markdown with libcmark-gfm \(Cmark.version); site/ is generated with"
-                            + " \(Cmark.siteVersion) (Debian 12's, as CI does). Another version can write different HTML"
-                            + " for the same katas: if you changed no kata, that is the difference, and CI's check is"
-                            + " the one that counts."
+                            + " \(Cmark.siteVersion) (Debian 12's, as CI does). Another version can write"
+                            + " different HTML for the same katas: if you changed no kata, that is the difference,"
+                            + " and CI's check is the one that counts."
                     )
                 }
                 return ExitStatus.failure
@@ -52,7 +53,8 @@ public struct SiteFrontend: Sendable {
         let elapsed = ContinuousClock.now - started
         let milliseconds = Int(elapsed.seconds * 1000)
         console.line(
-            "Wrote site/: \(files.count) files, \(bytes / 1024) KB, in \(milliseconds) ms. Open site/index.html, or publish the folder as it is."
+            "Wrote site/: \(files.count) files, \(bytes / 1024) KB, in \(milliseconds) ms. Open site/index.html, or "
+                + "publish the folder as it is."
         )
         return ExitStatus.success
     }

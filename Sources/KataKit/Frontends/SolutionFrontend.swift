@@ -27,7 +27,8 @@ public struct SolutionFrontend: Sendable {
         if let edition = catalog.repository.edition {
             // Not an error: the learner asked a fair question, and this is the answer.
             context.console.line(
-                "This is the workshop's learner edition: it comes without reference solutions, so there is none for \(kata.heading) here."
+                "This is the workshop's learner edition: it comes without reference solutions, so there is none for "
+                    + "\(kata.heading) here."
             )
             context.console.line(edition.solutions)
             context.console.line("Until then, `kata hint \(kata.number)` gives a nudge, one hint at a time.")
@@ -42,9 +43,11 @@ public struct SolutionFrontend: Sendable {
             guard prompt.canAsk else {
                 throw KataError(
                     .usage,
-                    "Kata \(kata.id) has not passed yet, so its reference solution is a spoiler, and there is no terminal to ask whether you want it.",
+                    "Kata \(kata.id) has not passed yet, so its reference solution is a spoiler, and there is no "
+                        + "terminal to ask whether you want it.",
                     advice:
-                        "Pass --yes to show it anyway (`kata solution \(kata.number) --yes`); `kata hint \(kata.number)` gives a smaller nudge."
+                        "Pass --yes to show it anyway (`kata solution \(kata.number) --yes`); "
+                        + "`kata hint \(kata.number)` gives a smaller nudge."
                 )
             }
             guard
@@ -77,7 +80,8 @@ public struct SolutionFrontend: Sendable {
             text += diff
         } else {
             text +=
-                "\n\(yours) in \(folders.learnerSources) \(tests ? "are the same as the reference tests" : "is the same as the reference solution").\n"
+                "\n\(yours) in \(folders.learnerSources) "
+                + "\(tests ? "are the same as the reference tests" : "is the same as the reference solution").\n"
         }
         text += "\n"
         if let notes = FileManager.default.contents(atPath: folders.notes.path) {
@@ -106,7 +110,8 @@ public struct SolutionFrontend: Sendable {
                     .invalidCatalog,
                     "There is no reference solution for \(kata.heading): \(solution) is missing.",
                     advice:
-                        "Some copies of the katas come without Solutions/ (a workshop may hand them out later). If you deleted it, `git checkout -- \(solution)` restores it."
+                        "Some copies of the katas come without Solutions/ (a workshop may hand them out later). If you "
+                        + "deleted it, `git checkout -- \(solution)` restores it."
                 )
             }
             // The learner's work: the code, or in a tests kata the tests.

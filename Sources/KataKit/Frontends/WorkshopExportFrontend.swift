@@ -25,7 +25,8 @@ public struct WorkshopExportFrontend: Sendable {
         let console = context.console
         console.line(
             console.style.green("✔ ")
-                + "Wrote the learner edition (\(catalog.katas.count) katas, \(count) files, no solutions) to \(folder.path)."
+                + "Wrote the learner edition (\(catalog.katas.count) katas, \(count) files, no solutions) to "
+                + "\(folder.path)."
         )
         console.line("Next: push it as the template repository of a GitHub Classroom assignment:")
         console.line("  cd \(folder.path) && git init -b main && git add -A && git commit -m \"Workshop edition\"")

@@ -10,7 +10,8 @@ import Foundation
 /// repository.
 ///
 /// ```json
-/// {"edition":"learner","solutions":"Your facilitator hands out the reference solutions after the workshop.","version":1}
+/// {"edition":"learner",
+///  "solutions":"Your facilitator hands out the reference solutions after the workshop.","version":1}
 /// ```
 public struct LearnerEdition: Codable, Sendable, Equatable {
     /// The marker's name, at the repository's root.
@@ -52,9 +53,11 @@ extension KataRepository {
         guard edition != nil else { return }
         throw KataError(
             .usage,
-            "`kata \(command)` is for kata authors and needs the full repository, with Solutions/; this is the learner edition, which has none.",
+            "`kata \(command)` is for kata authors and needs the full repository, with Solutions/; this is the learner "
+                + "edition, which has none.",
             advice:
-                "Run it in a clone of the full dispatch-katas repository. To work on a kata here: `kata show N`, then `kata check N`."
+                "Run it in a clone of the full dispatch-katas repository. To work on a kata here: `kata show N`, then "
+                + "`kata check N`."
         )
     }
 }

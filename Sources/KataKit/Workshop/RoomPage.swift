@@ -14,32 +14,41 @@ import Foundation
 /// ```
 public enum RoomPage {
     static let stylesheet = """
-        :root { color-scheme: light dark; --passed: #2e7d32; --failing: #c62828; --compile: #ef6c00; --hung: #6a1b9a; --none: #9e9e9e; }
+        :root { color-scheme: light dark; --passed: #2e7d32; --failing: #c62828; --compile: #ef6c00; \
+        --hung: #6a1b9a; --none: #9e9e9e; }
         body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem; max-width: 80rem; }
         h1 { margin-bottom: .2rem; } .lead { margin-top: 0; color: GrayText; }
         table { border-collapse: collapse; margin: 1rem 0; }
         th, td { padding: .25rem .5rem; text-align: left; vertical-align: top; }
-        table.heat td.cell { width: 2.2rem; text-align: center; color: #fff; font-weight: 600; border: 2px solid Canvas; }
+        table.heat td.cell { width: 2.2rem; text-align: center; color: #fff; font-weight: 600; \
+        border: 2px solid Canvas; }
         table.heat th.learner { max-width: 18rem; overflow-wrap: anywhere; font-weight: 500; }
         .passed { background: var(--passed); } .failing { background: var(--failing); }
         .doesNotCompile { background: var(--compile); } .hung { background: var(--hung); }
         .notStarted { background: var(--none); }
-        .legend span { display: inline-block; padding: .1rem .5rem; margin-right: .4rem; color: #fff; border-radius: 3px; }
+        .legend span { display: inline-block; padding: .1rem .5rem; margin-right: .4rem; color: #fff; \
+        border-radius: 3px; }
         .stuck li { margin-bottom: .8rem; } .stuck code, .unreadable code { overflow-wrap: anywhere; }
-        .message, .claimed { display: block; color: GrayText; font-size: 90%; overflow-wrap: anywhere; white-space: pre-wrap; }
+        .message, .claimed { display: block; color: GrayText; font-size: 90%; overflow-wrap: anywhere; \
+        white-space: pre-wrap; }
         """
 
     public static var contentSecurityPolicy: String {
-        "default-src 'none'; style-src 'sha256-\(SHA256.base64(stylesheet))'; img-src 'none'; base-uri 'none'; form-action 'none'"
+        "default-src 'none'; style-src 'sha256-\(SHA256.base64(stylesheet))'; img-src 'none'; base-uri 'none'; "
+            + "form-action 'none'"
     }
 
     public static func html(_ room: Room) -> String {
         let e = HTML.escape
         var body = ""
         let passedAll = room.learners.filter { $0.passed == room.katas.count }.count
+        let unreadable =
+            room.unreadable.isEmpty
+            ? "" : " \(room.unreadable.count) input\(room.unreadable.count == 1 ? "" : "s") could not be read (below)."
         body += """
             <h1>The room</h1>
-            <p class="lead">\(room.learners.count) learner\(room.learners.count == 1 ? "" : "s"), \(room.katas.count) katas; \(passedAll) passed them all.\(room.unreadable.isEmpty ? "" : " \(room.unreadable.count) input\(room.unreadable.count == 1 ? "" : "s") could not be read (below).")</p>
+            <p class="lead">\(room.learners.count) learner\(room.learners.count == 1 ? "" : "s"), \
+            \(room.katas.count) katas; \(passedAll) passed them all.\(unreadable)</p>
 
             """
         body += "<h2 id=\"stuck\">Where the room is stuck</h2>\n"
@@ -50,7 +59,8 @@ public enum RoomPage {
             body += "<ol class=\"stuck\">\n"
             for summary in stuck {
                 body +=
-                    "<li><strong>\(e(summary.kata.heading))</strong>: \(summary.stuck) stuck, \(summary.passed) passed, \(summary.notStarted) not started"
+                    "<li><strong>\(e(summary.kata.heading))</strong>: \(summary.stuck) stuck, \(summary.passed) "
+                    + "passed, \(summary.notStarted) not started"
                 body += summary.doesNotCompile > 0 ? "; \(summary.doesNotCompile) do not compile" : ""
                 body += summary.hung > 0 ? "; \(summary.hung) hung" : ""
                 body += ".\n"

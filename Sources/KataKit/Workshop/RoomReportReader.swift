@@ -113,7 +113,8 @@ public enum RoomReportReader {
         }
         guard let version = header.version, version <= ProgressReport.currentVersion, version >= 1 else {
             return unreadable(
-                "written by a newer kata tool (report version \(header.version.map(String.init) ?? "missing"); this one reads up to \(ProgressReport.currentVersion)): update the tool you run the room with"
+                "written by a newer kata tool (report version \(header.version.map(String.init) ?? "missing"); this "
+                    + "one reads up to \(ProgressReport.currentVersion)): update the tool you run the room with"
             )
         }
         let report: ProgressReport
@@ -127,7 +128,8 @@ public enum RoomReportReader {
         for kata in report.katas {
             guard known[kata.number] == kata.slug else {
                 return unreadable(
-                    "for another set of katas: it has kata \(kata.number) '\(RoomText.clean(kata.slug, limit: 60))', which this repository does not"
+                    "for another set of katas: it has kata \(kata.number) '\(RoomText.clean(kata.slug, limit: 60))', "
+                        + "which this repository does not"
                 )
             }
             guard numbers.insert(kata.number).inserted else {

@@ -32,7 +32,8 @@ enum RoomTable {
         lines.append(style.bold("Where the room is stuck") + (stuck.isEmpty ? ": nowhere." : ""))
         for summary in stuck {
             lines.append(
-                "  \(summary.kata.heading): \(summary.stuck) stuck, \(summary.passed) passed, \(summary.notStarted) not started"
+                "  \(summary.kata.heading): \(summary.stuck) stuck, \(summary.passed) passed, \(summary.notStarted) "
+                    + "not started"
             )
             for test in summary.failingTests.prefix(3) {
                 lines.append("    \(test.name) fails for \(test.learners)" + (test.message.map { ": " + $0 } ?? ""))

@@ -41,7 +41,8 @@ public struct WorkshopExporter: Sendable {
         if let problem = catalog.problems.first {
             throw KataError(
                 .invalidCatalog,
-                "Katas/\(problem.folderName) cannot be read, so the edition would be incomplete: \(problem.error.message)",
+                "Katas/\(problem.folderName) cannot be read, so the edition would be incomplete: "
+                    + "\(problem.error.message)",
                 advice: problem.error.advice ?? "Fix the kata, or run `kata verify`, then export again.")
         }
         guard !catalog.katas.isEmpty else {
@@ -93,7 +94,8 @@ public struct WorkshopExporter: Sendable {
         for root in [catalog.repository, KataRepository(root: toolRoot)] where root.contains(destination) {
             throw KataError(
                 .usage,
-                "\(destination.path) is inside the repository \(root.root.path); the learner edition must go to a folder of its own.",
+                "\(destination.path) is inside the repository \(root.root.path); the learner edition must go to a "
+                    + "folder of its own.",
                 advice: "Name a new folder outside it, e.g. `kata workshop export ../katas-workshop`.")
         }
         var isDirectory: ObjCBool = false
@@ -102,7 +104,8 @@ public struct WorkshopExporter: Sendable {
             guard isDirectory.boolValue, entries.isEmpty else {
                 throw KataError(
                     .usage,
-                    "\(destination.path) is not an empty folder; kata writes the learner edition only into a new or empty one, so that nothing there is overwritten.",
+                    "\(destination.path) is not an empty folder; kata writes the learner edition only into a new or "
+                        + "empty one, so that nothing there is overwritten.",
                     advice: "Name a new folder, e.g. `kata workshop export ../katas-workshop`.")
             }
         }
@@ -168,13 +171,17 @@ public struct WorkshopExporter: Sendable {
         guard let first = changed.first else { return }
         let message =
             changed.count == 1
-            ? "\(first.kata.heading) differs from the starter it shipped with (\(first.files)), and the edition would hand it out as the starter."
-            : "\(changed.count) katas differ from the starter they shipped with, and the edition would hand them out as the starter:\n"
+            ? "\(first.kata.heading) differs from the starter it shipped with (\(first.files)), and the edition would "
+                + "hand it out as the starter."
+            : "\(changed.count) katas differ from the starter they shipped with, and the edition would hand them out "
+                + "as the starter:\n"
                 + changed.map { "  \($0.kata.heading): \($0.files)" }.joined(separator: "\n")
         throw KataError(
             .usage, message,
             advice:
-                "If you solved it in this checkout, `kata reset \(first.kata.number)` puts the starter back (your files are saved to .kata/backups first); if you are its author and changed the starter on purpose, `kata ship \(first.kata.number)` records it. Then export again."
+                "If you solved it in this checkout, `kata reset \(first.kata.number)` puts the starter back (your "
+                + "files are saved to .kata/backups first); if you are its author and changed the starter on "
+                + "purpose, `kata ship \(first.kata.number)` records it. Then export again."
         )
     }
 

@@ -9,9 +9,10 @@ import Foundation
 ///   kata's minutes) and `autograding-grading-reporter@v1` at the end, which must see every
 ///   grader's result in a `<STEP-ID>_RESULTS` variable.
 /// - `.github/workflows/progress.yml`: runs `kata progress`, writes its table to the job summary
-///   and uploads the JSON report as the artifact `progress`, named after the learner's repository, that `kata workshop room`
-///   reads. The reporter's documentation asks that no other workflow finish first on a push, so
-///   this one starts when `Autograding Tests` completes (and by hand), on the same commit.
+///   and uploads the JSON report as the artifact `progress`, named after the learner's
+///   repository, that `kata workshop room` reads. The reporter's documentation asks that no other
+///   workflow finish first on a push, so this one starts when `Autograding Tests` completes (and
+///   by hand), on the same commit.
 ///
 /// Both build the tool in the `swift:6.2` image on Linux and install libcmark-gfm first.
 enum WorkshopWorkflows {
@@ -25,7 +26,8 @@ enum WorkshopWorkflows {
               - name: Install libcmark-gfm (the kata tool renders Markdown with it)
                 run: |
                   apt-get update -qq
-                  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev
+                  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pkg-config libcmark-gfm-dev \
+        libcmark-gfm-extensions-dev
               - name: Build the kata tool
                 run: swift build --product kata
         """
