@@ -45,7 +45,8 @@ public struct CheckExplanation: Sendable {
                 lines.append("Run `kata check \(kata.number)` without --filter to check the whole kata.")
             } else if let next {
                 lines.append(
-                    "Next: \(next.heading). Read it with `kata show \(next.number)`, check it with `kata check \(next.number)`."
+                    "Next: \(next.heading). Read it with `kata show \(next.number)`, check it with `kata "
+                        + "check \(next.number)`."
                 )
                 // The learner edition (and any copy without Solutions/) has no notes to point to.
                 if FileManager.default.fileExists(
@@ -75,18 +76,22 @@ public struct CheckExplanation: Sendable {
             let inSources = errors.contains { $0.file.hasPrefix(kata.sourcesDirectory.path) }
             if inSources {
                 lines.append(
-                    "Your code in Katas/\(kata.folderName)/Sources does not compile: fix the errors above, then check again."
+                    "Your code in Katas/\(kata.folderName)/Sources does not compile: fix the errors above, "
+                        + "then check again."
                 )
             } else if inTests {
                 lines.append(
-                    "The tests use what this kata asks you to build (its \"Your task\"), so they compile only once it exists."
+                    "The tests use what this kata asks you to build (its \"Your task\"), so they compile only "
+                        + "once it exists."
                 )
                 lines.append(
-                    "Read what to build with `kata show \(kata.number)`, change the code in Katas/\(kata.folderName)/Sources, then check again."
+                    "Read what to build with `kata show \(kata.number)`, change the code in "
+                        + "Katas/\(kata.folderName)/Sources, then check again."
                 )
             } else {
                 lines.append(
-                    "Fix the problem above, then check again. `kata check \(kata.number) --verbose` shows the whole build log."
+                    "Fix the problem above, then check again. `kata check \(kata.number) --verbose` shows the "
+                        + "whole build log."
                 )
             }
         case .testsFailed:
@@ -152,7 +157,8 @@ public struct CheckExplanation: Sendable {
             let count = report.sanitizerReports.count
             lines.append(
                 failed
-                    + "  \(kata.heading): the tests passed, but \(sanitizerName) reported \(count) problem\(count == 1 ? "" : "s")."
+                    + "  \(kata.heading): the tests passed, but \(sanitizerName) reported \(count) "
+                    + "problem\(count == 1 ? "" : "s")."
             )
             lines.append("")
             lines.append(contentsOf: sanitizerLines())
@@ -161,7 +167,8 @@ public struct CheckExplanation: Sendable {
                 lines.append(failed + "  No test of \(kata.heading) matches --filter '\(filter)'.")
                 lines.append("")
                 lines.append(
-                    "Pass part of a test's name, e.g. `kata check \(kata.number) --filter \(kata.testModuleName)`, or leave --filter out."
+                    "Pass part of a test's name, e.g. `kata check \(kata.number) --filter "
+                        + "\(kata.testModuleName)`, or leave --filter out."
                 )
             } else {
                 lines.append(failed + "  \(kata.heading): it built, but no test ran.")
@@ -177,7 +184,8 @@ public struct CheckExplanation: Sendable {
         if repetitions > 1, report.outcome != .passed, runs > 1 {
             lines.insert(
                 style.yellow(
-                    "Run \(runs) of \(repetitions) failed; the \(runs - 1) run\(runs == 2 ? "" : "s") before it passed. A test that passes only sometimes is flaky."
+                    "Run \(runs) of \(repetitions) failed; the \(runs - 1) run\(runs == 2 ? "" : "s") before "
+                        + "it passed. A test that passes only sometimes is flaky."
                 ), at: 1)
         }
         return lines.joined(separator: "\n") + "\n"
@@ -211,7 +219,8 @@ public struct CheckExplanation: Sendable {
         if hidden > 0 {
             lines.append(
                 style.dim(
-                    "… and \(hidden) more error\(hidden == 1 ? "" : "s") that usually follow from these (`--verbose` shows them all)."
+                    "… and \(hidden) more error\(hidden == 1 ? "" : "s") that usually follow from these "
+                        + "(`--verbose` shows them all)."
                 ))
         }
         return lines

@@ -6,10 +6,12 @@ import Foundation
 /// existing one keeps its meaning.
 ///
 /// ```json
-/// {"kata":{"number":1,"slug":"stub-the-dispatcher","title":"Stub the dispatcher","folder":"Katas/01-stub-the-dispatcher"},
+/// {"kata":{"number":1,"slug":"stub-the-dispatcher","title":"Stub the dispatcher",
+///           "folder":"Katas/01-stub-the-dispatcher"},
 ///  "outcome":"testsFailed","passed":false,"exitCode":1,"runs":1,"repetitions":1,
 ///  "passedTests":["loads"],"failedTests":["shows the count"],
-///  "failures":[{"test":"shows the count","file":"Katas/01-…/Tests/Kata01Tests/InboxTests.swift","line":12,"message":"…"}],
+///  "failures":[{"test":"shows the count","file":"Katas/01-…/Tests/Kata01Tests/InboxTests.swift","line":12,
+///               "message":"…"}],
 ///  "buildErrors":[],"otherErrors":[],"sanitizerReports":[],"unfinishedTests":[],"changedTests":[],"seconds":1.42}
 /// ```
 public struct CheckReport: Encodable, Sendable {

@@ -188,10 +188,12 @@ public struct CheckFrontend: Sendable {
         console.line(
             console.style.yellow("warning: ")
                 + console.style.bold(
-                    "\(paths.count == 1 ? "a file" : "\(paths.count) files") of the kata's starter code \(paths.count == 1 ? "is" : "are") gone: "
+                    "\(paths.count == 1 ? "a file" : "\(paths.count) files") of the kata's starter code "
+                        + "\(paths.count == 1 ? "is" : "are") gone: "
                 ) + files.joined(separator: ", ") + more + ".")
         console.line(
-            "If that was not on purpose, `kata reset \(kata.number)` brings back the starter; your files are saved to a backup first."
+            "If that was not on purpose, `kata reset \(kata.number)` brings back the starter; your files are "
+                + "saved to a backup first."
         )
     }
 
@@ -203,7 +205,8 @@ public struct CheckFrontend: Sendable {
         console.line(
             console.style.yellow("warning: ")
                 + console.style.bold(
-                    "\(count == 1 ? "a file" : "\(count) files") of this kata's tests differ\(count == 1 ? "s" : "") from the shipped one\(count == 1 ? "" : "s"):"
+                    "\(count == 1 ? "a file" : "\(count) files") of this kata's tests "
+                        + "differ\(count == 1 ? "s" : "") from the shipped one\(count == 1 ? "" : "s"):"
                 ))
         for change in changedTests.prefix(10) {
             console.line(

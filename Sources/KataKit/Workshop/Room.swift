@@ -192,7 +192,8 @@ public struct Room: Sendable {
                 Unreadable(
                     source: source,
                     reason:
-                        "a copy of the report of learner \(other.name) (\(other.source)): same name, same commit; shown once"
+                        "a copy of the report of learner \(other.name) (\(other.source)): same name, same "
+                        + "commit; shown once"
                 ))
             return false
         }
