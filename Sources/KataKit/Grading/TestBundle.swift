@@ -1,6 +1,7 @@
 import Foundation
 
-/// The test bundle a built ``GradingPackage`` holds, and how to run one version's tests in it.
+/// The test bundle a built ``GradingPackage`` holds, and how to run one version's tests in it:
+/// every test of the suite, whatever mix of XCTest classes and Swift Testing suites it holds.
 ///
 /// On Linux the bundle is an executable, run directly: XCTest's tests by their classes (read
 /// once per build with `--list-tests`), then Swift Testing's with `--filter`, the two runs
@@ -79,12 +80,15 @@ struct TestBundle: Sendable {
         var summary: TestRunSummary
         var results: [CommandResult]
         #if os(Linux)
-            // No classes, no XCTest run: without arguments it would run every version's.
+            // No classes, no XCTest run: without arguments it would run every version's. Corelibs
+            // XCTest reads one filter argument, a comma-separated list: a second would be ignored,
+            // and the tests of every class but the first with it.
             (summary, results) = try BuiltTestBundle(
                 executable: executable, runner: runner, workingDirectory: package.root
             )
             .run(
-                xctestArguments: xctestClasses.isEmpty ? nil : xctestClasses, swiftTestingFilter: filter,
+                xctestArguments: xctestClasses.isEmpty ? nil : [xctestClasses.joined(separator: ",")],
+                swiftTestingFilter: filter,
                 runsSwiftTesting: listing.swiftTestingModules?.contains(package.testModule(index)) ?? true)
         #else
             let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: workingDirectory)
