@@ -56,9 +56,8 @@ extension KataVerifier {
         let buggy = buggyVersions.map {
             wrongSolutionResult(
                 $0, in: reference, kata: kata, repetitions: repetitions,
-                missingNotes:
-                    "it is missing: say the bug in its author's words, quote the promise it breaks, nudge toward what to test, and name the test that catches it"
-            )
+                missingNotes: "it is missing: say the bug in its author's words, quote the promise it breaks, nudge"
+                    + " toward what to test, and name the test that catches it")
         }
         rules.append(referenceThoroughRule(buggy, correct: reference.correctResults, kata: kata))
         return Result(

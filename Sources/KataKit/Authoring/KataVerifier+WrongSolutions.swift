@@ -35,17 +35,17 @@ extension KataVerifier {
         let results = versions.map { version in
             wrongSolutionResult(
                 version, in: grade, kata: kata, repetitions: repetitions,
-                missingNotes:
-                    "it is missing: say the misconception, quote the sentence it breaks, and name the test that catches it"
-            )
+                missingNotes: "it is missing: say the misconception, quote the sentence it breaks, and name the"
+                    + " test that catches it")
         }
 
         var problems: [String] = []
         if versions.count < Self.minimumWrongSolutions {
             problems.append(
-                "Solutions/\(kata.folderName)/Chaffs holds \(versions.count) wrong solution\(versions.count == 1 ? "" : "s");"
-                    + " a kata needs at least \(Self.minimumWrongSolutions), one for each sentence of \"Your task\" a test"
-                    + " can observe (AUTHORING.md, \"Wrong solutions\")")
+                "Solutions/\(kata.folderName)/Chaffs holds \(versions.count) wrong solution"
+                    + (versions.count == 1 ? ";" : "s;")
+                    + " a kata needs at least \(Self.minimumWrongSolutions), one for each sentence of \"Your task\""
+                    + " a test can observe (AUTHORING.md, \"Wrong solutions\")")
         }
         let escaped = results.filter { !$0.caught }
         if !escaped.isEmpty {
@@ -91,7 +91,8 @@ extension KataVerifier {
                 escape = Self.escape(of: result.summary, elapsed: elapsed).map { $0 + inRun }
             }
         } else {
-            escape = grade.compiled ? "it was not graded: the tests hung on the base version" : "the tests did not build"
+            escape =
+                grade.compiled ? "it was not graded: the tests hung on the base version" : "the tests did not build"
         }
         // ThreadSanitizer names the race, not a test: a run it caught with no test failing
         // cannot show which test the notes name.

@@ -5,8 +5,8 @@ import Foundation
 /// way, ``SharedLibraryGrading``, is not available or a version cannot take it).
 ///
 /// Each version (the shipped code or the reference, each correct and each buggy or wrong one)
-/// becomes a module of its own, `Kata19_v0`, `Kata19_v1`, …, and the suite is copied once per version into a test target,
-/// `Kata19Tests_v0`, …, compiled with `-module-alias Kata19=Kata19_vN`: the compiler reads
+/// becomes a module of its own, `Kata19_v0`, `Kata19_v1`, …, and the suite is copied once per
+/// version into a test target, `Kata19Tests_v0`, …, compiled with `-module-alias Kata19=Kata19_vN`: the compiler reads
 /// `import Kata19` in that copy as that version. One `swift build --build-tests` then builds
 /// everything into one test bundle, in parallel, and a change to the learner's tests recompiles
 /// only the copies of the tests (each version's module is built once). Each version's tests then
@@ -77,8 +77,7 @@ struct GradingPackage: Sendable {
             try Data(manifest.utf8).write(to: manifestURL, options: .atomic)
         }
         for (index, version) in versions.enumerated() {
-            if try version.writeSources(to: root.appendingPathComponent("Versions/v\(index)"))
-            {
+            if try version.writeSources(to: root.appendingPathComponent("Versions/v\(index)")) {
                 FolderMirror.discardObjects(ofModule: module(index), inPackage: root)
             }
             if try FolderMirror.mirror(tests, to: root.appendingPathComponent("Tests/v\(index)")) {

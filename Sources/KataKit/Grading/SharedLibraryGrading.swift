@@ -145,7 +145,19 @@ struct SharedLibraryGrading: Sendable {
         guard build.result.succeeded, fileManager.isExecutableFile(atPath: executable.path) else {
             return .suiteDoesNotBuild
         }
-        return .built(try TestBundle.listing(of: executable, runner: listingRunner, in: packageRoot))
+        // The bundle loads the base's library to list its tests, as it loads a version's to run them.
+        return .built(
+            try TestBundle.listing(of: executable, runner: loading(base, with: listingRunner), in: packageRoot))
+    }
+
+    /// `runner` with the loader pointed at version `index`'s library, and told to resolve every
+    /// symbol at start: a missing one stops the run before any test, not halfway.
+    func loading(_ index: Int, with runner: CommandRunner) -> CommandRunner {
+        var runner = runner
+        runner.environment["LD_LIBRARY_PATH"] = [library(index).folder.path, runner.environment["LD_LIBRARY_PATH"]]
+            .compactMap { $0 }.joined(separator: ":")
+        runner.environment["LD_BIND_NOW"] = "1"
+        return runner
     }
 
     /// Points the package's test target at the suite, and returns whether it pointed elsewhere.
@@ -169,18 +181,12 @@ struct SharedLibraryGrading: Sendable {
     /// Runs the suite once against version `index`'s library; nil when the loader could not
     /// link the suite to it (its binary interface differs from the base's).
     func run(version index: Int, listing: TestBundle.Listing, runner: CommandRunner) throws -> TestBundle.Run? {
-        var runner = runner
-        let folder = library(index).folder.path
-        runner.environment["LD_LIBRARY_PATH"] = [folder, runner.environment["LD_LIBRARY_PATH"]]
-            .compactMap { $0 }.joined(separator: ":")
-        // Every symbol resolved at start: a missing one stops the run before any test, not halfway.
-        runner.environment["LD_BIND_NOW"] = "1"
+        let runner = loading(index, with: runner)
         let module = kata.testModuleName
         let xctestClasses = listing.xctestClasses[module] ?? []
-        let (summary, results) = try BuiltTestBundle(
-            executable: executable, runner: runner, workingDirectory: packageRoot
-        )
-        .run(
+        var bundle = BuiltTestBundle(executable: executable, runner: runner, workingDirectory: packageRoot)
+        bundle.lineBuffered = sanitizer == nil
+        let (summary, results) = try bundle.run(
             xctestArguments: xctestClasses.isEmpty ? nil : [], swiftTestingFilter: nil,
             runsSwiftTesting: listing.swiftTestingModules?.contains(module) ?? true)
         if results.contains(where: { $0.exitCode == 127 && Self.isLoaderFailure($0.output) }) { return nil }

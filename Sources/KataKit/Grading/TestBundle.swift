@@ -83,10 +83,9 @@ struct TestBundle: Sendable {
             // No classes, no XCTest run: without arguments it would run every version's. Corelibs
             // XCTest reads one filter argument, a comma-separated list: a second would be ignored,
             // and the tests of every class but the first with it.
-            (summary, results) = try BuiltTestBundle(
-                executable: executable, runner: runner, workingDirectory: package.root
-            )
-            .run(
+            var bundle = BuiltTestBundle(executable: executable, runner: runner, workingDirectory: package.root)
+            bundle.lineBuffered = sanitizer == nil
+            (summary, results) = try bundle.run(
                 xctestArguments: xctestClasses.isEmpty ? nil : [xctestClasses.joined(separator: ",")],
                 swiftTestingFilter: filter,
                 runsSwiftTesting: listing.swiftTestingModules?.contains(package.testModule(index)) ?? true)
@@ -118,7 +117,13 @@ struct TestBundle: Sendable {
     /// Why a run was cut short by the runner's limits, if it was.
     static func stop(of results: [CommandResult], runner: CommandRunner, summary: TestRunSummary) -> TestGrade.Stop? {
         if results.contains(where: \.timedOut) {
-            return .hung(limit: runner.timeout ?? .zero, tests: summary.unfinishedTests.map(\.name))
+            // Swift Testing's event stream names the tests still running; XCTest's console says
+            // which tests started, and the ones that never ended are those.
+            let ended = Set(summary.passedTests + summary.failedTests)
+            let unfinished =
+                summary.unfinishedTests.isEmpty
+                ? summary.startedTests.filter { !ended.contains($0) } : summary.unfinishedTests.map(\.name)
+            return .hung(limit: runner.timeout ?? .zero, tests: unfinished)
         } else if results.contains(where: \.printedTooMuch) {
             return .printedTooMuch(bytes: runner.outputLimit ?? 0)
         }

@@ -46,7 +46,8 @@ struct KataBuildSettingsTests {
         let conditional = try #require(
             KataBuildSettings.parse(
                 Self.dump(
-                    module: #"[{"tool": "swift", "kind": {"define": {"_0": "X"}}, "condition": {"platformNames": ["linux"]}}]"#
+                    module:
+                        #"[{"tool": "swift", "kind": {"define": {"_0": "X"}}, "condition": {"platformNames": ["linux"]}}]"#
                 ), moduleName: "Kata18"))
         #expect(conditional.moduleFlags == nil)
         let unknown = try #require(
@@ -59,7 +60,8 @@ struct KataBuildSettingsTests {
 
     @Test("no language mode: the tools version's; not JSON: nothing")
     func defaults() {
-        #expect(KataBuildSettings.parse(Self.dump(module: "[]", modes: "null"), moduleName: "Kata18")?.swiftVersion == "6")
+        #expect(
+            KataBuildSettings.parse(Self.dump(module: "[]", modes: "null"), moduleName: "Kata18")?.swiftVersion == "6")
         #expect(KataBuildSettings.parse(Data("error: no manifest".utf8), moduleName: "Kata18") == nil)
     }
 }

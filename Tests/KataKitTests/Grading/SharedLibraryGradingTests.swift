@@ -12,7 +12,8 @@ struct SharedLibraryGradingTests {
         return SharedLibraryGrading(
             kata: kata, versions: kata.gradedVersions(), tests: kata.testsDirectory,
             root: URL(fileURLWithPath: root, isDirectory: true), sanitizer: nil,
-            settings: KataBuildSettings(swiftVersion: "6", moduleFlags: ["-enable-upcoming-feature", "InferIsolatedConformances"]))
+            settings: KataBuildSettings(
+                swiftVersion: "6", moduleFlags: ["-enable-upcoming-feature", "InferIsolatedConformances"]))
     }
 
     @Test("the kata's manifest comes first, its targets replaced by the suite alone, which keeps the tests' settings")
@@ -34,13 +35,14 @@ struct SharedLibraryGradingTests {
         let arguments = try Self.grading(root: root).buildArguments
         #expect(
             arguments == [
-                "-Xswiftc", "-I", "-Xswiftc", root + "/Libraries/v0", "-Xlinker", "-L", "-Xlinker", root + "/Libraries/v0",
+                "-Xswiftc", "-I", "-Xswiftc", root + "/Libraries/v0", "-Xlinker", "-L", "-Xlinker",
+                root + "/Libraries/v0",
                 "-Xlinker", "-lKata01",
             ])
     }
 
     @Test(
-        "each version's library is built with library evolution under the module's own name; only the shipped code's module is kept"
+        "each version's library is built with library evolution under the module's own name, with its module: any version may be a base"
     )
     func libraryArguments() throws {
         let grading = try Self.grading(root: "/tmp/grade/shared")
@@ -52,7 +54,7 @@ struct SharedLibraryGradingTests {
         #expect(shipped.contains("-emit-module-path"))
         #expect(shipped.contains("InferIsolatedConformances"), "the kata's module settings hold for every version")
         #expect(shipped.suffix(3) == ["A.swift", "-o", "/tmp/grade/shared/Libraries/v0/libKata01.so"])
-        #expect(!grading.library(3).arguments(files: ["A.swift"]).contains("-emit-module-path"))
+        #expect(grading.library(3).arguments(files: ["A.swift"]).contains("-emit-module-path"))
     }
 
     @Test(
