@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Each version (the shipped code or the reference, each correct and each buggy or wrong one)
 /// becomes a module of its own, `Kata19_v0`, `Kata19_v1`, …, and the suite is copied once per
-/// version into a test target, `Kata19Tests_v0`, …, compiled with `-module-alias Kata19=Kata19_vN`: the compiler reads
-/// `import Kata19` in that copy as that version. One `swift build --build-tests` then builds
+/// version into a test target, `Kata19Tests_v0`, …, compiled with `-module-alias Kata19=Kata19_vN`:
+/// the compiler reads `import Kata19` in that copy as that version. One `swift build --build-tests` then builds
 /// everything into one test bundle, in parallel, and a change to the learner's tests recompiles
 /// only the copies of the tests (each version's module is built once). Each version's tests then
 /// run on their own, selected by their module's name.
