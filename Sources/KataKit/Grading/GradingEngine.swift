@@ -105,7 +105,7 @@ public struct GradingEngine: Sendable {
     }
 
     /// How many suites the fast way compiles at most, each against another binary interface.
-    static let maximumBases = 3
+    static let maximumBases = 4
 
     /// The fast way, and the slow way for the versions that cannot take it. Nil when the slow
     /// way must grade every version.
@@ -118,6 +118,9 @@ public struct GradingEngine: Sendable {
         guard let libraries = shared.buildLibraries(runner: runner, swift: swift, in: repository.root),
             let baseRebuilt = libraries[0]
         else { return nil }
+        // A suite runs only the versions whose types are laid out as its base's (see
+        // ``VersionLibrary/layout()``); the others wait for a base of their own.
+        let layouts = versions.indices.map { libraries[$0] == nil ? nil : shared.library($0).layout() }
         var results: [TestGrade.VersionResult?] = Array(repeating: nil, count: versions.count)
         var slowWay = versions.indices.filter { libraries[$0] == nil }
         var pending = versions.indices.filter { libraries[$0] != nil }
@@ -155,7 +158,8 @@ public struct GradingEngine: Sendable {
                         of: versions[index], run: { try suite.run(version: index, listing: listing, runner: limited) })
                 }
             }
-            let others = base == 0 ? Array(pending.dropFirst()) : pending
+            let fitting = pending.filter { $0 == base || (layouts[$0] != nil && layouts[$0] == layouts[base]) }
+            let others = base == 0 ? Array(fitting.dropFirst()) : fitting
             if base == 0 {
                 // The base first and alone: its run times the tests, and tests that hang on it hang
                 // everywhere, so one run limit is all a hang costs.
@@ -168,7 +172,7 @@ public struct GradingEngine: Sendable {
             // loading, and a core would otherwise wait for the other.
             progress?("Running your tests against \(others.count) other versions")
             let outcomes = WorkerThreads.run(count: others.count, workers: 2) { runVersion(others[$0]) }
-            pending = []
+            pending = pending.filter { !fitting.contains($0) }
             for (index, outcome) in zip(others, outcomes) {
                 if let result = try outcome?.get() {
                     results[index] = result
