@@ -36,7 +36,8 @@ public struct KataVerifier: Sendable {
         public var rules: [Rule]
         /// Each wrong solution's fate; nil when they were not run (with a sanitizer, or when left out).
         public var wrongSolutions: [WrongSolutionResult]? = nil
-        /// How long the kata's verification took, and the wrong solutions' part of it.
+        /// How long the kata's verification took, and the grading's part of it (the solutions and the
+        /// wrong solutions are graded together, by one engine).
         public var seconds: Double = 0
         public var wrongSolutionsSeconds: Double? = nil
         public var passed: Bool { rules.allSatisfy(\.passed) }
