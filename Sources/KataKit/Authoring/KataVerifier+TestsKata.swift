@@ -1,7 +1,7 @@
 import Foundation
 
 extension KataVerifier {
-    /// A tests kata's rules, graded as its learners' tests are (``TestGrader``):
+    /// A tests kata's rules, graded as its learners' tests are, by the one ``GradingEngine``:
     ///
     /// 1. documents (as every kata);
     /// 2. the shipped code builds on its own;
@@ -31,26 +31,34 @@ extension KataVerifier {
                         + firstProblem(
                             TestOutputParser.parse(build.output, exitCode: build.exitCode), build.output)))
 
-        let grader = TestGrader(repository: repository, runner: runner, swift: swift)
+        let engine = GradingEngine(repository: repository, runner: runner, swift: swift)
         let stageName = kata.folderName + "-verify"
-        let runs = max(repetitions, TestGrader.defaultRuns)
+        let runs = max(repetitions, GradingEngine.defaultRuns)
         if sanitizer == nil {
-            let starter = try grader.grade(kata, tests: kata.testsDirectory, runs: runs, stageName: stageName)
+            let starter = try engine.grade(kata, tests: kata.testsDirectory, runs: runs, stageName: stageName)
             rules.append(starterTestsRule(starter))
         }
         // A buggy version must be caught in every run of `--repeat`, not once by luck.
         let referenceStarted = clock.now
         // Under a sanitizer only the correct versions run (the tests themselves must be race-free), in
         // a folder of their own so the package with every version stays built.
-        let reference = try grader.grade(
-            kata, tests: kata.referenceTestsDirectory, runs: runs, buggyRuns: max(1, repetitions), sanitizer: sanitizer,
+        let buggyVersions = kata.gradedVersions().filter { !$0.isCorrect }
+        let reference = try engine.grade(
+            kata, tests: kata.referenceTestsDirectory,
+            versions: kata.gradedVersions().filter { sanitizer == nil || $0.isCorrect }, runs: runs,
+            buggyRuns: max(1, repetitions), sanitizer: sanitizer,
             stageName: sanitizer == nil ? stageName : stageName + "-" + (sanitizer?.rawValue ?? ""),
-            correctVersionsOnly: sanitizer != nil)
+            catches: Self.catchesInTime)
         rules.append(referenceValidRule(reference, kata: kata))
         guard checksWrongSolutions, sanitizer == nil else {
             return Result(kata: kata, rules: rules, seconds: (clock.now - started).seconds)
         }
-        let buggy = reference.buggyResults.map { wrongSolutionResult($0, kata: kata) }
+        let buggy = buggyVersions.map {
+            wrongSolutionResult(
+                $0, in: reference, kata: kata, repetitions: repetitions,
+                missingNotes: $0.missingNotes + ": say the bug in its author's words, quote the promise it breaks,"
+                    + " nudge toward what to test, and name the test that catches it")
+        }
         rules.append(referenceThoroughRule(buggy, correct: reference.correctResults, kata: kata))
         return Result(
             kata: kata, rules: rules, wrongSolutions: buggy, seconds: (clock.now - started).seconds,
@@ -156,40 +164,5 @@ extension KataVerifier {
             name: Self.thoroughRuleName, passed: problems.isEmpty,
             detail: problems.isEmpty ? nil : problems.joined(separator: "; "),
             tally: "\(buggy.count - escaped.count)/\(buggy.count)")
-    }
-
-    /// A buggy version's grade as a wrong solution's: caught by an assertion within the
-    /// deadline, with notes that name a test that failed.
-    private func wrongSolutionResult(_ result: TestGrade.VersionResult, kata: Kata) -> WrongSolutionResult {
-        var escape: String?
-        switch result.stop {
-        case .hung(let limit, let tests):
-            escape =
-                "the run hung and was stopped after \(Int(limit.seconds)) s"
-                + (tests.isEmpty ? "" : " (still running: " + tests.map { "`\($0)`" }.joined(separator: ", ") + ")")
-        case .printedTooMuch:
-            escape = "the run printed too much and was stopped"
-        case nil:
-            let elapsed = Duration.milliseconds(Int64((result.summary.testSeconds ?? 0) * 1000))
-            escape = Self.escape(of: result.summary, elapsed: elapsed).map {
-                result.runs > 1 ? $0 + " in run \(result.runs)" : $0
-            }
-        }
-        var notesProblems =
-            result.notes?.problems(for: result.version, of: kata) ?? [
-                result.version.missingNotes
-                    + ": say the bug in its author's words, quote the promise it breaks, nudge toward what to test, and name the test that catches it"
-            ]
-        let failing = result.summary.failingTests
-        if escape == nil, let test = result.notes?.catchingTest,
-            !failing.contains(where: { $0 == test || $0.hasSuffix("." + test) })
-        {
-            notesProblems.append(
-                "it names `\(test)` as the test that catches it, but the tests that failed were "
-                    + failing.map { "`\($0)`" }.joined(separator: ", "))
-        }
-        return WrongSolutionResult(
-            version: result.version, notes: result.notes, escape: escape, notesProblems: notesProblems,
-            failingTests: failing)
     }
 }

@@ -19,27 +19,33 @@ extension KataVerifier {
     /// Swift Testing report it, not SwiftPM's start: a busy machine must not make a catch escape.
     public static let catchDeadline = Duration.seconds(5)
 
-    /// A run of a wrong solution's tests still going after this long is stopped: it has missed
+    /// A run of a version's tests still going after this long is stopped: it has missed
     /// ``catchDeadline`` already, and may hang until a test's time limit.
     static let wrongSolutionRunLimit = Duration.seconds(15)
+    /// The same under a sanitizer, which slows the tests several times over.
+    static let sanitizedRunLimit = Duration.seconds(60)
 
-    /// Every wrong solution in `Solutions/NN-slug/Chaffs`, built in turn in the kata's scratch
-    /// package after the solutions (each build recompiles only the module and the tests), and
-    /// tested `repetitions` times: each must fail every run by an assertion
-    /// within ``catchDeadline``, and its `CHAFF.md` must quote "Your task" and name a test that
-    /// failed.
-    func wrongSolutionsRule(_ kata: Kata, session: SwiftTestSession, options: TestRunOptions) throws -> (
+    /// Every wrong solution in `Solutions/NN-slug/Chaffs`, as `grade` found it (the engine ran
+    /// each `repetitions` times, each run judged by ``escape(of:elapsed:)``): each must fail every
+    /// run by an assertion within ``catchDeadline``, and its `CHAFF.md` must quote "Your task" and
+    /// name a test that failed.
+    func wrongSolutionsRule(_ kata: Kata, versions: [KataVersion], grade: TestGrade, repetitions: Int) -> (
         Rule, [WrongSolutionResult]
     ) {
-        let versions = kata.wrongSolutions()
-        let results = try versions.map { try check(wrongSolution: $0, of: kata, session: session, options: options) }
+        let results = versions.map { version in
+            wrongSolutionResult(
+                version, in: grade, kata: kata, repetitions: repetitions,
+                missingNotes: version.missingNotes
+                    + ": say the misconception, quote the sentence it breaks, and name the test that catches it")
+        }
 
         var problems: [String] = []
         if versions.count < Self.minimumWrongSolutions {
             problems.append(
-                "Solutions/\(kata.folderName)/Chaffs holds \(versions.count) wrong solution\(versions.count == 1 ? "" : "s");"
-                    + " a kata needs at least \(Self.minimumWrongSolutions), one for each sentence of \"Your task\" a test"
-                    + " can observe (AUTHORING.md, \"Wrong solutions\")")
+                "Solutions/\(kata.folderName)/Chaffs holds \(versions.count) wrong solution"
+                    + (versions.count == 1 ? ";" : "s;")
+                    + " a kata needs at least \(Self.minimumWrongSolutions), one for each sentence of \"Your task\""
+                    + " a test can observe (AUTHORING.md, \"Wrong solutions\")")
         }
         let escaped = results.filter { !$0.caught }
         if !escaped.isEmpty {
@@ -59,59 +65,47 @@ extension KataVerifier {
         return (rule, results)
     }
 
-    private func check(
-        wrongSolution version: KataVersion, of kata: Kata, session: SwiftTestSession, options: TestRunOptions
-    ) throws -> WrongSolutionResult {
-        let notes = VersionNotes.load(for: version)
-        var notesProblems =
-            notes?.problems(for: version, of: kata) ?? [
-                version.missingNotes
-                    + ": say the misconception, quote the sentence it breaks, and name the test that catches it"
-            ]
-        var result = WrongSolutionResult(
-            version: version, notes: notes, escape: nil, notesProblems: notesProblems, failingTests: [])
-        let stage = try stageSolution(of: kata, version: version)
-        let build = try session.build(package: stage, options: options)
-        guard build.result.succeeded else {
-            result.escape =
+    /// A wrong or buggy version's grade: caught by an assertion within the deadline in every
+    /// run, with notes that name a test that failed. `missingNotes` says what to write when it
+    /// has none.
+    func wrongSolutionResult(
+        _ version: KataVersion, in grade: TestGrade, kata: Kata, repetitions: Int, missingNotes: String
+    ) -> WrongSolutionResult {
+        let result = grade.results.first { $0.version == version }
+        let notes = result?.notes ?? VersionNotes.load(for: version)
+        var notesProblems = notes?.problems(for: version, of: kata) ?? [missingNotes]
+        let failing = result?.summary.failingTests ?? []
+        var escape: String?
+        if let errors = grade.versionCompileErrors.first(where: { $0.version == version })?.errors {
+            escape =
                 "it does not compile against the kata's tests: "
-                + firstProblem(build.report, build.result.output, staged: (kata, version))
-            return result
-        }
-
-        var runner = session.runner
-        runner.timeout = Self.wrongSolutionRunLimit
-        let limited = SwiftTestSession(runner: runner, swift: session.swift, workingDirectory: session.workingDirectory)
-        let repetitions = max(1, options.repetitions)
-        var sanitizerOnly = false
-        for run in 1...repetitions {
-            let clock = ContinuousClock()
-            let started = clock.now
-            let (report, _) = try limited.runBuilt(package: stage, options: options)
-            // The tests' own time when they report one; the whole run's when they could not.
-            let elapsed = report.testSeconds.map { Duration.milliseconds(Int64($0 * 1000)) } ?? clock.now - started
-            if run == 1 {
-                result.failingTests = report.failingTests
-                // ThreadSanitizer names the race, not a test: a run it caught with no test failing
-                // cannot show which test the notes name.
-                sanitizerOnly = report.outcome == .sanitizerReported && report.failedTests.isEmpty
+                + (errors.first.map { "\(repository.relativePath($0.file)):\($0.line): \($0.message)" }
+                    ?? "the build failed")
+        } else if let result {
+            let inRun = repetitions > 1 ? " in run \(result.runs) of \(repetitions)" : ""
+            switch result.stop {
+            case .some(let stop):
+                escape = Self.describe(stop) + inRun
+            case nil:
+                let elapsed = Duration.milliseconds(Int64((result.summary.testSeconds ?? 0) * 1000))
+                escape = Self.escape(of: result.summary, elapsed: elapsed).map { $0 + inRun }
             }
-            let inRun = repetitions > 1 ? " in run \(run) of \(repetitions)" : ""
-            if let escape = Self.escape(of: report, elapsed: elapsed) {
-                result.escape = escape + inRun
-                break
-            }
+        } else {
+            escape =
+                grade.compiled ? "it was not graded: the tests hung on the base version" : "the tests did not build"
         }
-
-        if let test = notes?.catchingTest, result.caught, !sanitizerOnly,
-            !result.failingTests.contains(where: { $0 == test || $0.hasSuffix("." + test) })
+        // ThreadSanitizer names the race, not a test: a run it caught with no test failing
+        // cannot show which test the notes name.
+        let sanitizerOnly = result?.summary.outcome == .sanitizerReported && failing.isEmpty
+        if escape == nil, !sanitizerOnly, let test = notes?.catchingTest,
+            !failing.contains(where: { $0 == test || $0.hasSuffix("." + test) })
         {
             notesProblems.append(
                 "it names `\(test)` as the test that catches it, but the tests that failed were "
-                    + result.failingTests.map { "`\($0)`" }.joined(separator: ", "))
-            result.notesProblems = notesProblems
+                    + failing.map { "`\($0)`" }.joined(separator: ", "))
         }
-        return result
+        return WrongSolutionResult(
+            version: version, notes: notes, escape: escape, notesProblems: notesProblems, failingTests: failing)
     }
 
     /// Why a run did not catch a wrong solution, or nil when it did.

@@ -13,11 +13,10 @@ import Foundation
 /// 6. the README's `## Hints` section repeats the front-matter hints, `SOLUTION.md` exists, and
 ///    `.shipped.json` (see ``ShippedRecord``) matches the starter.
 ///
-/// Every version (the reference, the alternative, then each wrong solution) takes its turn in one
-/// copy of the kata package, `.build/kata/verify/NN-slug`, with its sources in place of the
-/// starter's: the learner's folder is never touched, and each build after the first recompiles
-/// only the module and the tests, not the whole package (a kata costs one cold build, and one
-/// more with a sanitizer, however many versions it has).
+/// Rules 3 to 5 are one grading (``GradingEngine``): the kata's tests against the reference, the
+/// alternative and every wrong solution, the tests built once and each version once, in
+/// `.build/kata/grade/NN-slug-verify`, so the learner's folder is never touched. The starter
+/// rules run `swift test` in the kata's own package, as a learner would.
 ///
 /// With a sanitizer (`kata verify --sanitize thread`) only the solutions run, built with it: the
 /// rules about the starter and the wrong solutions were proved by the plain run, and kata 12's
@@ -37,7 +36,8 @@ public struct KataVerifier: Sendable {
         public var rules: [Rule]
         /// Each wrong solution's fate; nil when they were not run (with a sanitizer, or when left out).
         public var wrongSolutions: [WrongSolutionResult]? = nil
-        /// How long the kata's verification took, and the wrong solutions' part of it.
+        /// How long the kata's verification took, and the grading's part of it (the solutions and the
+        /// wrong solutions are graded together, by one engine).
         public var seconds: Double = 0
         public var wrongSolutionsSeconds: Double? = nil
         public var passed: Bool { rules.allSatisfy(\.passed) }
@@ -76,23 +76,63 @@ public struct KataVerifier: Sendable {
         if sanitizer == nil {
             rules += try starterRules(kata, session: session, options: options)
         }
-        rules.append(
-            try solutionRule(
-                kata, name: "solution passes", version: kata.referenceSolution, session: session,
-                options: options))
-        rules.append(
-            try solutionRule(
-                kata, name: "alternative passes", version: kata.alternativeSolution, session: session,
-                options: options))
-        guard sanitizer == nil, checksWrongSolutions else {
+        let checksWrongSolutions = sanitizer == nil && checksWrongSolutions
+        let solutions = [kata.referenceSolution, kata.alternativeSolution]
+        let missing = solutions.filter { !FileManager.default.fileExists(atPath: $0.sourcesDirectory.path) }
+        if !missing.isEmpty {
+            // Nothing to grade against: say which module to write, rather than how a build failed.
+            for (name, version) in zip(["solution passes", "alternative passes"], solutions) {
+                let detail =
+                    missing.contains(version)
+                    ? "\(version.label)/Sources/\(kata.moduleName) is missing: every kata carries a reference and a"
+                        + " differently built solution (AUTHORING.md, \"Reference solutions\")"
+                    : "not graded while \(missing[0].label)/Sources/\(kata.moduleName) is missing"
+                rules.append(Rule(name: name, passed: missing.isEmpty, detail: detail))
+            }
             return Result(kata: kata, rules: rules, seconds: (clock.now - started).seconds)
         }
-        let wrongSolutionsStarted = clock.now
-        let (wrongSolutionsRule, wrongSolutions) = try wrongSolutionsRule(kata, session: session, options: options)
+        let wrongSolutions = checksWrongSolutions ? kata.wrongSolutions() : []
+        let gradingStarted = clock.now
+        let grade: TestGrade
+        do {
+            grade = try gradeSolutions(kata, versions: solutions + wrongSolutions, options: options)
+        } catch let error as KataError {
+            rules += ["solution passes", "alternative passes"].map {
+                Rule(name: $0, passed: false, detail: error.message)
+            }
+            return Result(kata: kata, rules: rules, seconds: (clock.now - started).seconds)
+        }
+        rules.append(solutionRule(kata, name: "solution passes", version: solutions[0], grade: grade, options: options))
+        rules.append(
+            solutionRule(kata, name: "alternative passes", version: solutions[1], grade: grade, options: options))
+        guard checksWrongSolutions else {
+            return Result(kata: kata, rules: rules, seconds: (clock.now - started).seconds)
+        }
+        let (wrongSolutionsRule, results) = wrongSolutionsRule(
+            kata, versions: wrongSolutions, grade: grade, repetitions: repetitions)
         rules.append(wrongSolutionsRule)
         return Result(
-            kata: kata, rules: rules, wrongSolutions: wrongSolutions, seconds: (clock.now - started).seconds,
-            wrongSolutionsSeconds: (clock.now - wrongSolutionsStarted).seconds)
+            kata: kata, rules: rules, wrongSolutions: results, seconds: (clock.now - started).seconds,
+            wrongSolutionsSeconds: (clock.now - gradingStarted).seconds)
+    }
+
+    /// The kata's tests against `versions` (the reference first), each run `--repeat` times: a
+    /// wrong solution counts as caught in a run only when ``escape(of:elapsed:)`` finds nothing.
+    private func gradeSolutions(_ kata: Kata, versions: [KataVersion], options: TestRunOptions) throws -> TestGrade {
+        let repetitions = max(1, options.repetitions)
+        let engine = GradingEngine(repository: repository, runner: runner, swift: swift)
+        let sanitizerSuffix = options.sanitizer.map { "-" + $0.rawValue } ?? ""
+        return try engine.grade(
+            kata, tests: kata.testsDirectory, versions: versions, runs: repetitions, buggyRuns: repetitions,
+            sanitizer: options.sanitizer, stageName: kata.folderName + "-verify" + sanitizerSuffix,
+            runLimit: options.sanitizer == nil ? Self.wrongSolutionRunLimit : Self.sanitizedRunLimit,
+            catches: Self.catchesInTime)
+    }
+
+    /// A run that catches a wrong or buggy version: ``escape(of:elapsed:)`` finds nothing, in
+    /// the tests' own time.
+    static let catchesInTime: @Sendable (TestRunSummary) -> Bool = { summary in
+        escape(of: summary, elapsed: .milliseconds(Int64((summary.testSeconds ?? 0) * 1000))) == nil
     }
 
     /// The starter builds, and the tests fail against it.
@@ -128,62 +168,52 @@ public struct KataVerifier: Sendable {
         return rules
     }
 
-    /// The kata's tests pass against the solution in `sources`, in every run.
+    /// The kata's tests pass against `version`, in every run.
     private func solutionRule(
-        _ kata: Kata, name: String, version: KataVersion, session: SwiftTestSession, options: TestRunOptions
-    ) throws -> Rule {
+        _ kata: Kata, name: String, version: KataVersion, grade: TestGrade, options: TestRunOptions
+    ) -> Rule {
         let label = version.label
-        let sources = version.sourcesDirectory
-        guard FileManager.default.fileExists(atPath: sources.path) else {
+        let sanitized = options.sanitizer.map { " with the \($0.rawValue) sanitizer" } ?? ""
+        // The tests that do not build against the reference fail both rules.
+        let compileErrors =
+            grade.compileErrors.isEmpty
+            ? grade.versionCompileErrors.first { $0.version == version }?.errors ?? [] : grade.compileErrors
+        if let error = compileErrors.first {
             return Rule(
                 name: name, passed: false,
-                detail: "\(label)/Sources/\(kata.moduleName) is missing: every kata carries a reference and a"
-                    + " differently built solution (AUTHORING.md, \"Reference solutions\")")
+                detail: "against \(label)\(sanitized) the run ended as 'buildFailed': "
+                    + "\(repository.relativePath(error.file)):\(error.line): \(error.message)")
         }
-        let stage = try stageSolution(of: kata, version: version)
-        let solution = try session.run(package: stage, options: options)
-        let passes = solution.report.outcome == .passed
+        guard let result = grade.results.first(where: { $0.version == version }) else {
+            return Rule(
+                name: name, passed: false,
+                detail: "\(label) was not graded: "
+                    + (grade.compiled ? "the tests hung on the reference solution" : "the tests did not build"))
+        }
+        if result.passed { return Rule(name: name, passed: true) }
         let repetitions = options.repetitions
         let failedRun =
             repetitions > 1
-            ? " (run \(solution.runs) of \(repetitions); the \(solution.passedRuns) before it passed)" : ""
-        let sanitized = options.sanitizer.map { " with the \($0.rawValue) sanitizer" } ?? ""
+            ? " (run \(result.runs) of \(repetitions); the \(result.passedRuns) before it passed)" : ""
         return Rule(
             name: name,
-            passed: passes,
-            detail: passes
-                ? nil
-                : "against \(label)\(sanitized) the run ended as '\(solution.report.outcome.rawValue)'\(failedRun): "
-                    + firstProblem(solution.report, solution.output, staged: (kata, version))
+            passed: false,
+            detail: "against \(label)\(sanitized) the run ended as '\(result.summary.outcome.rawValue)'\(failedRun): "
+                + firstProblem(result.summary, Self.describe(result.stop))
         )
     }
 
-    /// The kata package with a version's sources (the reference's unless `version` says), ready
-    /// for `swift test`.
-    func stageSolution(of kata: Kata, version: KataVersion? = nil) throws -> URL {
-        let version = version ?? kata.referenceSolution
-        let stage = repository.workDirectory.appendingPathComponent(
-            "verify/\(kata.folderName)", isDirectory: true)
-        if version.change == nil { try repository.requireInside(version.sourcesDirectory, what: version.label) }
-        do {
-            // The kata's package as it is, but its sources: those are the version's.
-            try FolderMirror.mirror(kata.directory, to: stage) { path in
-                path.hasPrefix(".build") || path == "Sources" || path.hasPrefix("Sources/")
-            }
-            if try version.writeSources(to: stage.appendingPathComponent("Sources/\(kata.moduleName)")) {
-                FolderMirror.discardObjects(ofModule: kata.moduleName, inPackage: stage)
-            }
-        } catch let error as KataError {
-            throw error
-        } catch {
-            throw KataError(
-                .fileSystem,
-                "Could not prepare the solution of \(kata.heading) in \(stage.path): \(FileSystemFailure.reason(of: error))",
-                advice:
-                    "Check that \(version.label) exists and that .build is writable."
-            )
+    /// What a run cut short by the engine's limits says in place of the output.
+    static func describe(_ stop: TestGrade.Stop?) -> String {
+        switch stop {
+        case .hung(let limit, let tests):
+            return "the run hung and was stopped after \(Int(limit.seconds)) s"
+                + (tests.isEmpty ? "" : " (still running: " + tests.map { "`\($0)`" }.joined(separator: ", ") + ")")
+        case .printedTooMuch(let bytes):
+            return "the run printed more than \(bytes) bytes and was stopped"
+        case nil:
+            return "no output"
         }
-        return stage
     }
 
     /// The README and `SOLUTION.md` rules, which need no build.
@@ -225,21 +255,10 @@ public struct KataVerifier: Sendable {
         }
     }
 
-    /// The first thing to fix, for an author. A staged `version`'s files are named where the
-    /// author edits them: its own sources, or the kata's tests.
-    func firstProblem(_ report: TestRunSummary, _ output: String, staged version: (Kata, KataVersion)? = nil) -> String
-    {
+    /// The first thing to fix, for an author.
+    func firstProblem(_ report: TestRunSummary, _ output: String) -> String {
         if let error = report.buildErrors.first {
-            var file = repository.relativePath(error.file)
-            if let (kata, version) = version {
-                let stage = ".build/kata/verify/\(kata.folderName)/"
-                if file.hasPrefix(stage + "Sources/") {
-                    file = version.label + "/" + file.dropFirst(stage.count)
-                } else if file.hasPrefix(stage) {
-                    file = "Katas/\(kata.folderName)/" + file.dropFirst(stage.count)
-                }
-            }
-            return "\(file):\(error.line): \(error.message)"
+            return "\(repository.relativePath(error.file)):\(error.line): \(error.message)"
         }
         if let failure = report.failures.first { return "\(failure.test): \(failure.message)" }
         if let other = report.otherErrors.first { return other }

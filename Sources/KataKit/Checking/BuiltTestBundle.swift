@@ -16,6 +16,14 @@ struct BuiltTestBundle: Sendable {
     /// With whatever limits the caller set: timeout, output limit, leftovers killed.
     let runner: CommandRunner
     let workingDirectory: URL
+    /// Runs XCTest through `stdbuf -oL` where there is one: XCTest prints through a buffer, and a
+    /// run killed at its time limit would lose the lines that say which tests had started (the
+    /// tests that hung). Left off under a sanitizer, whose runtime wants to load first.
+    var lineBuffered = false
+
+    /// `stdbuf`, where the system has one.
+    static let stdbuf: URL? = ["/usr/bin/stdbuf", "/bin/stdbuf"].map { URL(fileURLWithPath: $0) }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
     /// The one test bundle a package's scratch folder holds (`.build` or a sanitizer's), if it
     /// was built on a system where a bundle is an executable.
@@ -46,7 +54,13 @@ struct BuiltTestBundle: Sendable {
         defer { try? FileManager.default.removeItem(at: events) }
         var results: [CommandResult] = []
         if let xctestArguments {
-            results.append(try runner.run(executable, xctestArguments, in: workingDirectory, onOutput: onOutput))
+            if lineBuffered, let stdbuf = Self.stdbuf {
+                results.append(
+                    try runner.run(
+                        stdbuf, ["-oL", executable.path] + xctestArguments, in: workingDirectory, onOutput: onOutput))
+            } else {
+                results.append(try runner.run(executable, xctestArguments, in: workingDirectory, onOutput: onOutput))
+            }
         }
         if runsSwiftTesting, results.allSatisfy({ !$0.timedOut && !$0.printedTooMuch }) {
             var swiftTesting = try runner.run(

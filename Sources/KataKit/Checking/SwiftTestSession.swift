@@ -57,11 +57,14 @@ public struct SwiftTestSession: Sendable {
     }
 
     /// Builds the package and its tests without running them (`swift build --build-tests`), so
-    /// that every run after it, with `skipBuild`, times the tests alone.
-    public func build(package: URL, options: TestRunOptions) throws -> (report: TestRunSummary, result: CommandResult) {
+    /// that every run after it, with `skipBuild`, times the tests alone. `extraArguments` go to
+    /// every target (`-Xswiftc -I -Xswiftc <folder>`), SwiftPM's derived ones included.
+    public func build(
+        package: URL, options: TestRunOptions, extraArguments: [String] = []
+    ) throws -> (report: TestRunSummary, result: CommandResult) {
         let command =
             ["build", "--build-tests", "--package-path", package.path]
-            + sanitizerArguments(package: package, options: options)
+            + sanitizerArguments(package: package, options: options) + extraArguments
         let result = try runner.run(swift, command, in: workingDirectory)
         let report = TestOutputParser.parse(result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled)
         return (report, result)

@@ -1,7 +1,7 @@
 import Foundation
 
 extension CheckFrontend {
-    /// `kata check N` for a tests kata: the learner's tests are graded (see ``TestGrader``)
+    /// `kata check N` for a tests kata: the learner's tests are graded (see ``GradingEngine``)
     /// against the shipped code and every other version, and the grade explained.
     func grade(
         _ kata: Kata, repository: KataRepository, next: BackgroundValue<Kata?>, options: TestRunOptions,
@@ -19,8 +19,8 @@ extension CheckFrontend {
         }
         var runner = context.runner
         runner.timeout = timeout
-        let grader = TestGrader(repository: repository, runner: runner, swift: try runner.swiftExecutable())
-        let runs = options.repetitions > 1 ? options.repetitions : TestGrader.defaultRuns
+        let grader = GradingEngine(repository: repository, runner: runner, swift: try runner.swiftExecutable())
+        let runs = options.repetitions > 1 ? options.repetitions : GradingEngine.defaultRuns
         let changedCode = Self.changedCode(of: kata)
 
         if text {

@@ -4,9 +4,8 @@ import Foundation
 /// one line per kata, then a summary; or, with the JSON format, one ``VerifyReport`` object.
 ///
 /// Katas are verified side by side, up to `jobs` at once, and their lines still come in catalog
-/// order. Each kata builds only in its own folders (`Katas/NN-slug/.build` and the one its
-/// solutions and wrong solutions take turns in, `.build/kata/verify/NN-slug/.build`), so no two
-/// builds share a scratch folder:
+/// order. Each kata builds only in its own folders (`Katas/NN-slug/.build` and the grading
+/// engine's, `.build/kata/grade/NN-slug-verify…`), so no two builds share a scratch folder:
 ///
 /// ```swift
 /// let status = try VerifyFrontend(context: context).run(katas: ["1", "3"], jobs: 2)

@@ -1,12 +1,13 @@
 import Foundation
 
-/// The package `kata check` builds to grade a test suite of a tests kata against every version
-/// of the kata's code at once.
+/// The correct way to grade a test suite against versions of a kata's code, on every system:
+/// one SwiftPM package that builds them all at once (``GradingEngine`` takes it where the fast
+/// way, ``SharedLibraryGrading``, is not available or a version cannot take it).
 ///
-/// Each version (the shipped code, each correct and each buggy one) becomes a module of its own,
-/// `Kata19_v0`, `Kata19_v1`, …, and the suite is copied once per version into a test target,
-/// `Kata19Tests_v0`, …, compiled with `-module-alias Kata19=Kata19_vN`: the compiler reads
-/// `import Kata19` in that copy as that version. One `swift build --build-tests` then builds
+/// Each version (the shipped code or the reference, each correct and each buggy or wrong one)
+/// becomes a module of its own, `Kata19_v0`, `Kata19_v1`, …, and the suite is copied once per
+/// version into a test target, `Kata19Tests_v0`, …, compiled with `-module-alias Kata19=Kata19_vN`:
+/// the compiler reads `import Kata19` in that copy as that version. One `swift build --build-tests` then builds
 /// everything into one test bundle, in parallel, and a change to the learner's tests recompiles
 /// only the copies of the tests (each version's module is built once). Each version's tests then
 /// run on their own, selected by their module's name.
@@ -31,39 +32,35 @@ struct GradingPackage: Sendable {
     func module(_ index: Int) -> String { "\(kata.moduleName)_v\(index)" }
     func testModule(_ index: Int) -> String { "\(kata.testModuleName)_v\(index)" }
 
-    /// The language mode the kata's own `Package.swift` gives its targets (`.v6` unless it says
-    /// `.v5`): a tests kata's manifest is plain by rule (AUTHORING.md), so this is all it says.
-    var languageMode: String { Self.languageMode(of: kata) }
+    /// The kata's own manifest, then a few lines that replace its targets by one module per
+    /// version and one copy of the suite per version, each given the settings the kata's manifest
+    /// gives its module and its tests (language mode, dependencies, flags, tools version): the
+    /// versions build as the kata's own package would build them, whatever it says.
+    func manifest(kataManifest: String) -> String {
+        let module = kata.moduleName
+        let tests = kata.testModuleName
+        return kataManifest + """
 
-    static func languageMode(of kata: Kata) -> String {
-        let manifest =
-            (try? String(contentsOf: kata.directory.appendingPathComponent("Package.swift"), encoding: .utf8))
-        return manifest?.range(of: "swiftLanguageModes: [.v5]") != nil ? ".v5" : ".v6"
-    }
-
-    var manifest: String {
-        let targets = versions.indices.map { index in
-            """
-                    .target(name: "\(module(index))", path: "Versions/v\(index)"),
-                    .testTarget(
-                        name: "\(testModule(index))", dependencies: ["\(module(index))"], path: "Tests/v\(index)",
-                        swiftSettings: [.unsafeFlags(["-module-alias", "\(kata.moduleName)=\(module(index))"])]),
-            """
-        }
-        return """
-            // swift-tools-version:6.0
-            // Written by `kata check` to grade \(kata.heading): one module per version of its code,
-            // and the tests under grade once per version. Generated anew on every check; do not edit.
-            import PackageDescription
-
-            let package = Package(
-                name: "\(Self.name)",
-                platforms: [.macOS(.v13)],
-                targets: [
-            \(targets.joined(separator: "\n"))
-                ],
-                swiftLanguageModes: [\(languageMode)]
-            )
+            // Appended by `kata` to grade \(kata.heading): one module per version of its code, and
+            // the tests under grade once per version, each with this manifest's settings. Do not edit.
+            do {
+                let module = package.targets.first { $0.name == "\(module)" }
+                let tests = package.targets.first { $0.name == "\(tests)" }
+                package.name = "\(Self.name)"
+                package.products = []
+                package.targets = (0..<\(versions.count)).flatMap { index -> [Target] in
+                    [
+                        .target(
+                            name: "\(module)_v\\(index)", dependencies: module?.dependencies ?? [],
+                            path: "Versions/v\\(index)", swiftSettings: module?.swiftSettings),
+                        .testTarget(
+                            name: "\(tests)_v\\(index)", dependencies: [.target(name: "\(module)_v\\(index)")],
+                            path: "Tests/v\\(index)",
+                            swiftSettings: (tests?.swiftSettings ?? [])
+                                + [.unsafeFlags(["-module-alias", "\(module)=\(module)_v\\(index)"])]),
+                    ]
+                }
+            }
 
             """
     }
@@ -71,14 +68,16 @@ struct GradingPackage: Sendable {
     /// Writes the package, rewriting only what changed since the last check.
     func write() throws {
         let fileManager = FileManager.default
+        let kataManifest = try String(
+            contentsOf: kata.directory.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = manifest(kataManifest: kataManifest)
         try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
         let manifestURL = root.appendingPathComponent("Package.swift")
         if fileManager.contents(atPath: manifestURL.path) != Data(manifest.utf8) {
             try Data(manifest.utf8).write(to: manifestURL, options: .atomic)
         }
         for (index, version) in versions.enumerated() {
-            if try version.writeSources(to: root.appendingPathComponent("Versions/v\(index)"))
-            {
+            if try version.writeSources(to: root.appendingPathComponent("Versions/v\(index)")) {
                 FolderMirror.discardObjects(ofModule: module(index), inPackage: root)
             }
             if try FolderMirror.mirror(tests, to: root.appendingPathComponent("Tests/v\(index)")) {

@@ -1,27 +1,37 @@
 import Foundation
 
-/// The fast way to grade a test suite on Linux: the suite compiled once, against the shipped
-/// code, and run against each version by swapping the library it links.
+/// The fast way to grade a test suite on Linux: the suite compiled once, against the base
+/// version's code (a tests kata's shipped code, a kata's reference solution), and run against
+/// each version by swapping the library it links.
 ///
 /// ``GradingPackage`` compiles the suite once per version (each copy under a module alias), so a
-/// learner who changed one test waits for a dozen compilations. Here each version is a
-/// ``VersionLibrary`` (`libKata22.so`, built once, with library evolution), the suite is the one
-/// test target of a small package that links the shipped code's library, and each run sets
-/// `LD_LIBRARY_PATH` to the version's folder: the loader takes that version's library instead.
+/// learner who changed one test waits for a dozen compilations, and `kata verify` for twenty.
+/// Here each version is a ``VersionLibrary`` (`libKata22.so`, built once, with library
+/// evolution), the suite is the one test target of a small package that links the base's
+/// library, and each run sets `LD_LIBRARY_PATH` to the version's folder: the loader takes that
+/// version's library instead.
 ///
 /// ```text
 /// .build/kata/grade/22-test-the-operation-shared/
-///   Package.swift                 the suite, linked with -lKata22 from Libraries/v0
+///   Package.swift                 the kata's manifest, its targets replaced by the suite's
 ///   Tests/Kata22Tests             a symbolic link to the suite
-///   Libraries/v0/libKata22.so     the shipped code, and Kata22.swiftmodule the suite imports
-///   Libraries/v1/libKata22.so     a correct version …
+///   Libraries/v0/libKata22.so     the base, and Kata22.swiftmodule the suite imports
+///   Libraries/v1/libKata22.so     another version …
+///   Bases/v4/…                    the suite again, against version 4's module
 /// ```
 ///
-/// A version whose binary interface differs from the shipped code's (it inherits a method the
-/// shipped code overrides, say) cannot stand in for it: with `LD_BIND_NOW` the loader says so
-/// before any test runs, and ``TestGrader`` builds that version the slow way, as it does every
-/// version when this package cannot be built at all (a suite that does not compile, or that
-/// compiles only without library evolution).
+/// The search paths and the library are given on `swift build`'s command line, not in the
+/// manifest: SwiftPM's derived test-discovery target imports the suite's module, which imports
+/// the kata's, and only command-line flags reach that target (an XCTest suite would otherwise
+/// not build: "missing required module").
+///
+/// A version whose binary interface differs from the base's (it inherits a method the base
+/// overrides, or makes a class of a struct the tests use through `@testable import`) cannot stand
+/// in for it: with `LD_BIND_NOW` the loader says so before any test runs. ``GradingEngine`` then
+/// compiles the suite once more, against the first such version (`Bases/vN`), and runs the others
+/// that failed against it; a few bases cover a kata's designs. The versions left, and every
+/// version when the suite cannot be built so at all (a suite that does not compile, or that
+/// compiles only without library evolution), take the slow way.
 struct SharedLibraryGrading: Sendable {
     static let packageName = "KataGradingShared"
 
@@ -31,105 +41,123 @@ struct SharedLibraryGrading: Sendable {
     let tests: URL
     let root: URL
     let sanitizer: Sanitizer?
-    /// `5` or `6`.
-    let swiftVersion: String
+    /// What the kata's manifest gives its module: the libraries are built with it.
+    let settings: KataBuildSettings
 
-    /// What ``build(runner:listingRunner:swift:in:)`` made of the suite.
+    /// The version whose module the suite is compiled against: the first (the base) unless a
+    /// version with another binary interface needs a suite of its own.
+    var base = 0
+
+    /// What ``buildSuite(runner:listingRunner:swift:in:baseRebuilt:)`` made of the suite.
     enum Outcome: Sendable {
-        /// The suite as built, and which versions have no library to run it against (they did
-        /// not compile as one): those are built the slow way.
-        case built(TestBundle.Listing, withoutLibrary: [Int])
-        /// The shipped code's library built, and the suite did not build against it: a mistake in
-        /// the suite, most likely, or code that compiles only without library evolution.
+        /// The suite as built.
+        case built(TestBundle.Listing)
+        /// The base's library built, and the suite did not build against it: a mistake in the
+        /// suite, most likely, or code that compiles only without library evolution.
         case suiteDoesNotBuild
-        /// No `swiftc` beside `swift`, a folder whose path the manifest cannot hold, or shipped
-        /// code that does not build as a library: every version is built the slow way.
-        case unavailable
     }
 
     func library(_ index: Int) -> VersionLibrary {
         VersionLibrary(
             version: versions[index], moduleName: kata.moduleName,
-            folder: root.appendingPathComponent("Libraries/v\(index)", isDirectory: true), swiftVersion: swiftVersion,
-            sanitizer: sanitizer, emitsModule: index == 0)
+            folder: root.appendingPathComponent("Libraries/v\(index)", isDirectory: true), settings: settings,
+            sanitizer: sanitizer)
     }
 
-    var testsLink: URL { root.appendingPathComponent("Tests/\(kata.testModuleName)", isDirectory: true) }
+    /// The suite's package: the folder itself for the first version, `Bases/vN` for another base.
+    var packageRoot: URL {
+        base == 0 ? root : root.appendingPathComponent("Bases/v\(base)", isDirectory: true)
+    }
+
+    var testsLink: URL { packageRoot.appendingPathComponent("Tests/\(kata.testModuleName)", isDirectory: true) }
 
     var executable: URL {
-        root.appendingPathComponent(sanitizer?.scratchFolderName ?? ".build")
+        packageRoot.appendingPathComponent(sanitizer?.scratchFolderName ?? ".build")
             .appendingPathComponent("debug/\(Self.packageName)PackageTests.xctest")
     }
 
-    /// The manifest, or nil when the folder's path cannot be written into a Swift string literal.
-    var manifest: String? {
-        let libraries = library(0).folder.path
-        guard !libraries.contains(where: { $0.isNewline || $0 == "\0" }) else { return nil }
-        let literal =
-            "\""
-            + libraries.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        return """
-            // swift-tools-version:6.0
-            // Written by `kata check` to grade \(kata.heading): the tests under grade, compiled once
-            // against the shipped code's library; each run loads another version's. Do not edit.
-            import PackageDescription
+    /// The kata's own manifest (its tools version, platforms, language mode, and the settings it
+    /// gives its tests), its targets replaced by the suite's alone.
+    func manifest(kataManifest: String) -> String {
+        kataManifest + """
 
-            let libraries = \(literal)
-
-            let package = Package(
-                name: "\(Self.packageName)",
-                platforms: [.macOS(.v13)],
-                targets: [
+            // Appended by `kata` to grade \(kata.heading): the tests under grade alone, compiled
+            // once against the base version's library; each run loads another version's. Do not edit.
+            do {
+                let tests = package.targets.first { $0.name == "\(kata.testModuleName)" }
+                package.name = "\(Self.packageName)"
+                package.products = []
+                package.dependencies = []
+                package.targets = [
                     .testTarget(
                         name: "\(kata.testModuleName)", path: "Tests/\(kata.testModuleName)",
-                        swiftSettings: [.unsafeFlags(["-I", libraries])],
-                        linkerSettings: [.unsafeFlags(["-L", libraries, "-l\(kata.moduleName)"])])
-                ],
-                swiftLanguageModes: [.v\(swiftVersion)]
-            )
+                        swiftSettings: tests?.swiftSettings)
+                ]
+            }
 
             """
     }
 
-    /// Builds every version's library and the suite against the shipped code's.
-    func build(runner: CommandRunner, listingRunner: CommandRunner, swift: URL, in directory: URL) throws -> Outcome {
-        let swiftc = swift.deletingLastPathComponent().appendingPathComponent("swiftc")
-        let fileManager = FileManager.default
-        guard fileManager.isExecutableFile(atPath: swiftc.path), let manifest else { return .unavailable }
+    /// What `swift build` is given so that every target, SwiftPM's derived ones too, finds the
+    /// base's module and links its library.
+    var buildArguments: [String] {
+        let libraries = library(base).folder.path
+        return ["-Xswiftc", "-I", "-Xswiftc", libraries, "-Xlinker", "-L", "-Xlinker", libraries]
+            + ["-Xlinker", "-l\(kata.moduleName)"]
+    }
 
-        // Two at a time: the libraries are built on the first check and kept.
+    /// Builds every version's library, two at a time (they are kept, and built again only when a
+    /// version changed): for each version, whether it was built anew, or nil when it does not
+    /// compile as a library. Nil when there is no `swiftc` beside `swift`.
+    func buildLibraries(runner: CommandRunner, swift: URL, in directory: URL) -> [Bool?]? {
+        let swiftc = swift.deletingLastPathComponent().appendingPathComponent("swiftc")
+        guard FileManager.default.isExecutableFile(atPath: swiftc.path) else { return nil }
         let outcomes = WorkerThreads.run(count: versions.count, workers: 2) { index in
             Result { try library(index).build(swiftc: swiftc, runner: runner, in: directory) }
         }
-        let shippedRebuilt: Bool
-        switch outcomes.first ?? nil {
-        case .success(let rebuilt): shippedRebuilt = rebuilt
-        default: return .unavailable
+        return outcomes.map { outcome in
+            if case .success(let rebuilt) = outcome { return rebuilt }
+            return nil
         }
-        let withoutLibrary = outcomes.indices.filter {
-            if case .success = outcomes[$0] { return false }
-            return true
-        }
+    }
 
-        try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
-        let manifestURL = root.appendingPathComponent("Package.swift")
-        if fileManager.contents(atPath: manifestURL.path) != Data(manifest.utf8) {
-            try Data(manifest.utf8).write(to: manifestURL, options: .atomic)
+    /// Builds the suite against the base's library (``buildLibraries(runner:swift:in:)`` built it).
+    func buildSuite(
+        runner: CommandRunner, listingRunner: CommandRunner, swift: URL, in directory: URL, baseRebuilt: Bool
+    ) throws -> Outcome {
+        let fileManager = FileManager.default
+        let kataManifest = try String(
+            contentsOf: kata.directory.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = Data(manifest(kataManifest: kataManifest).utf8)
+        try fileManager.createDirectory(at: packageRoot, withIntermediateDirectories: true)
+        let manifestURL = packageRoot.appendingPathComponent("Package.swift")
+        if fileManager.contents(atPath: manifestURL.path) != manifest {
+            try manifest.write(to: manifestURL, options: .atomic)
         }
-        // The suite depends on the shipped code's module, a file SwiftPM does not know of: when
-        // it changed, the suite's objects go, or they would still call the old interface.
-        if try linkTests() || shippedRebuilt {
-            FolderMirror.discardObjects(ofModule: kata.testModuleName, inPackage: root)
+        // The suite depends on the base's module, a file SwiftPM does not know of: when it
+        // changed, the suite's objects go, or they would still call the old interface.
+        if try linkTests() || baseRebuilt {
+            FolderMirror.discardObjects(ofModule: kata.testModuleName, inPackage: packageRoot)
         }
-
         let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: directory)
-        let build = try session.build(package: root, options: TestRunOptions(sanitizer: sanitizer))
+        let build = try session.build(
+            package: packageRoot, options: TestRunOptions(sanitizer: sanitizer), extraArguments: buildArguments)
         guard build.result.succeeded, fileManager.isExecutableFile(atPath: executable.path) else {
             return .suiteDoesNotBuild
         }
-        let listing = try TestBundle.listing(of: executable, runner: listingRunner, in: root)
-        return .built(listing, withoutLibrary: withoutLibrary)
+        // The bundle loads the base's library to list its tests, as it loads a version's to run them.
+        return .built(
+            try TestBundle.listing(of: executable, runner: loading(base, with: listingRunner), in: packageRoot))
+    }
+
+    /// `runner` with the loader pointed at version `index`'s library, and told to resolve every
+    /// symbol at start: a missing one stops the run before any test, not halfway.
+    func loading(_ index: Int, with runner: CommandRunner) -> CommandRunner {
+        var runner = runner
+        runner.environment["LD_LIBRARY_PATH"] = [library(index).folder.path, runner.environment["LD_LIBRARY_PATH"]]
+            .compactMap { $0 }.joined(separator: ":")
+        runner.environment["LD_BIND_NOW"] = "1"
+        return runner
     }
 
     /// Points the package's test target at the suite, and returns whether it pointed elsewhere.
@@ -151,20 +179,14 @@ struct SharedLibraryGrading: Sendable {
     }
 
     /// Runs the suite once against version `index`'s library; nil when the loader could not
-    /// link the suite to it (its binary interface differs from the shipped code's).
+    /// link the suite to it (its binary interface differs from the base's).
     func run(version index: Int, listing: TestBundle.Listing, runner: CommandRunner) throws -> TestBundle.Run? {
-        var runner = runner
-        let folder = library(index).folder.path
-        runner.environment["LD_LIBRARY_PATH"] = [folder, runner.environment["LD_LIBRARY_PATH"]]
-            .compactMap { $0 }.joined(separator: ":")
-        // Every symbol resolved at start: a missing one stops the run before any test, not halfway.
-        runner.environment["LD_BIND_NOW"] = "1"
+        let runner = loading(index, with: runner)
         let module = kata.testModuleName
         let xctestClasses = listing.xctestClasses[module] ?? []
-        let (summary, results) = try BuiltTestBundle(
-            executable: executable, runner: runner, workingDirectory: root
-        )
-        .run(
+        var bundle = BuiltTestBundle(executable: executable, runner: runner, workingDirectory: packageRoot)
+        bundle.lineBuffered = sanitizer == nil
+        let (summary, results) = try bundle.run(
             xctestArguments: xctestClasses.isEmpty ? nil : [], swiftTestingFilter: nil,
             runsSwiftTesting: listing.swiftTestingModules?.contains(module) ?? true)
         if results.contains(where: { $0.exitCode == 127 && Self.isLoaderFailure($0.output) }) { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The test bundle a built ``GradingPackage`` holds, and how to run one version's tests in it.
+/// The test bundle a built ``GradingPackage`` holds, and how to run one version's tests in it:
+/// every test of the suite, whatever mix of XCTest classes and Swift Testing suites it holds.
 ///
 /// On Linux the bundle is an executable, run directly: XCTest's tests by their classes (read
 /// once per build with `--list-tests`), then Swift Testing's with `--filter`, the two runs
@@ -79,12 +80,14 @@ struct TestBundle: Sendable {
         var summary: TestRunSummary
         var results: [CommandResult]
         #if os(Linux)
-            // No classes, no XCTest run: without arguments it would run every version's.
-            (summary, results) = try BuiltTestBundle(
-                executable: executable, runner: runner, workingDirectory: package.root
-            )
-            .run(
-                xctestArguments: xctestClasses.isEmpty ? nil : xctestClasses, swiftTestingFilter: filter,
+            // No classes, no XCTest run: without arguments it would run every version's. Corelibs
+            // XCTest reads one filter argument, a comma-separated list: a second would be ignored,
+            // and the tests of every class but the first with it.
+            var bundle = BuiltTestBundle(executable: executable, runner: runner, workingDirectory: package.root)
+            bundle.lineBuffered = sanitizer == nil
+            (summary, results) = try bundle.run(
+                xctestArguments: xctestClasses.isEmpty ? nil : [xctestClasses.joined(separator: ",")],
+                swiftTestingFilter: filter,
                 runsSwiftTesting: listing.swiftTestingModules?.contains(package.testModule(index)) ?? true)
         #else
             let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: workingDirectory)
@@ -114,7 +117,13 @@ struct TestBundle: Sendable {
     /// Why a run was cut short by the runner's limits, if it was.
     static func stop(of results: [CommandResult], runner: CommandRunner, summary: TestRunSummary) -> TestGrade.Stop? {
         if results.contains(where: \.timedOut) {
-            return .hung(limit: runner.timeout ?? .zero, tests: summary.unfinishedTests.map(\.name))
+            // Swift Testing's event stream names the tests still running; XCTest's console says
+            // which tests started, and the ones that never ended are those.
+            let ended = Set(summary.passedTests + summary.failedTests)
+            let unfinished =
+                summary.unfinishedTests.isEmpty
+                ? summary.startedTests.filter { !ended.contains($0) } : summary.unfinishedTests.map(\.name)
+            return .hung(limit: runner.timeout ?? .zero, tests: unfinished)
         } else if results.contains(where: \.printedTooMuch) {
             return .printedTooMuch(bytes: runner.outputLimit ?? 0)
         }

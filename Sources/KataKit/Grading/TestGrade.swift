@@ -55,7 +55,7 @@ public struct TestGrade: Sendable, Equatable {
     /// version and the errors (the suite reaches past the public seam).
     public var versionCompileErrors: [CompileFailure]
     public var results: [VersionResult]
-    /// The tests that took at least ``TestGrader/slowTestSeconds`` on the shipped code, slowest first.
+    /// The tests that took at least ``GradingEngine/slowTestSeconds`` on the shipped code, slowest first.
     public var slowTests: [SlowTest]
     /// The slowest test on the shipped code, in seconds.
     public var slowestTestSeconds: Double?

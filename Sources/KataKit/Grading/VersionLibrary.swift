@@ -1,6 +1,6 @@
 import Foundation
 
-/// One version of a tests kata's code built as a shared library under the module's own name,
+/// One version of a kata's code built as a shared library under the module's own name,
 /// `Libraries/v3/libKata22.so`, with library evolution: a client compiled against another
 /// version's interface asks this one for sizes, layouts and entry points at run time rather than
 /// assuming its own. So a test bundle compiled once against the shipped code runs against any
@@ -12,14 +12,11 @@ import Foundation
 struct VersionLibrary: Sendable {
     let version: KataVersion
     let moduleName: String
-    /// `Libraries/vN`: the library, the mirrored sources, and for the shipped code the module
-    /// the tests compile against.
+    /// `Libraries/vN`: the library, the mirrored sources, and the module a suite compiles against.
     let folder: URL
-    /// `5` or `6`, as the kata's manifest says.
-    let swiftVersion: String
+    /// The language mode and flags the kata's manifest gives its module.
+    let settings: KataBuildSettings
     let sanitizer: Sanitizer?
-    /// Only the shipped code's module is imported by the tests.
-    let emitsModule: Bool
 
     var library: URL { folder.appendingPathComponent("lib\(moduleName).so") }
     private var sources: URL { folder.appendingPathComponent("Sources", isDirectory: true) }
@@ -28,17 +25,18 @@ struct VersionLibrary: Sendable {
     func arguments(files: [String]) -> [String] {
         var arguments = [
             "-emit-library", "-module-name", moduleName, "-parse-as-library", "-enable-library-evolution",
-            "-enable-testing", "-Onone", "-g", "-swift-version", swiftVersion,
+            "-enable-testing", "-Onone", "-g", "-swift-version", settings.swiftVersion,
             // Foundation has no library evolution of its own, which the compiler warns of; the
             // libraries live for one machine's checks, so the warning says nothing here.
             "-suppress-warnings",
         ]
+        arguments += settings.moduleFlags ?? []
         if let sanitizer { arguments.append("-sanitize=\(sanitizer.rawValue)") }
-        if emitsModule {
-            arguments += [
-                "-emit-module", "-emit-module-path", folder.appendingPathComponent("\(moduleName).swiftmodule").path,
-            ]
-        }
+        // Every version's module, not the base's alone: a version with another binary interface
+        // becomes the base of a suite of its own.
+        arguments += [
+            "-emit-module", "-emit-module-path", folder.appendingPathComponent("\(moduleName).swiftmodule").path,
+        ]
         return arguments + files + ["-o", library.path]
     }
 

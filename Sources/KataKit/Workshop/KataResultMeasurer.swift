@@ -31,7 +31,7 @@ public struct KataResultMeasurer: Sendable {
         do {
             try KataPackageLayout.validate(kata)
             if kata.metadata.kind == .tests {
-                let grade = try TestGrader(repository: repository, runner: session.runner, swift: session.swift)
+                let grade = try GradingEngine(repository: repository, runner: session.runner, swift: session.swift)
                     .grade(kata).inLearnerNames()
                 let shipped = grade.results.first?.summary
                 outcome = grade.outcomeName

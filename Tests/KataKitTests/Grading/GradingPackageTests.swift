@@ -15,15 +15,19 @@ struct GradingPackageTests {
         return (package, repository)
     }
 
-    @Test("every version is a module of its own, and each copy of the tests reads `import Kata01` as its version")
+    @Test(
+        "every version is a module of its own, with the kata's settings, and each copy of the tests reads `import Kata01` as its version"
+    )
     func manifest() throws {
         let (package, _) = try Self.package()
         #expect(package.versions.map(\.role) == [.shipped, .correct, .correct, .buggy, .buggy, .buggy, .buggy, .buggy])
-        let manifest = package.manifest
-        #expect(manifest.contains(#".target(name: "Kata01_v0", path: "Versions/v0"),"#))
-        #expect(manifest.contains(#"name: "Kata01Tests_v7", dependencies: ["Kata01_v7"], path: "Tests/v7","#))
-        #expect(manifest.contains(#"swiftSettings: [.unsafeFlags(["-module-alias", "Kata01=Kata01_v3"])]"#))
-        #expect(manifest.contains("swiftLanguageModes: [.v6]"))
+        let manifest = package.manifest(kataManifest: "// swift-tools-version:6.2\n// the kata's own\n")
+        #expect(manifest.hasPrefix("// swift-tools-version:6.2\n// the kata's own\n"))
+        #expect(manifest.contains("package.targets = (0..<8).flatMap"))
+        #expect(manifest.contains(#"name: "Kata01_v\(index)", dependencies: module?.dependencies ?? [],"#))
+        #expect(manifest.contains(#"path: "Versions/v\(index)", swiftSettings: module?.swiftSettings),"#))
+        #expect(manifest.contains(#"swiftSettings: (tests?.swiftSettings ?? [])"#))
+        #expect(manifest.contains(#"[.unsafeFlags(["-module-alias", "Kata01=Kata01_v\(index)"])]"#))
     }
 
     @Test("writes each version and a copy of the tests per version, rewriting only what changed")
@@ -72,14 +76,5 @@ struct GradingPackageTests {
         #expect(source.file.path.hasSuffix("Wheats/dispatches-twice/Sources/Kata01/TapCounter.swift"))
         #expect(package.origin(of: root + "/Package.swift") == nil)
         #expect(package.origin(of: root + "/Tests/v99/X.swift") == nil)
-    }
-
-    @Test("a kata whose package is in the Swift 5 mode grades in it")
-    func languageMode() throws {
-        let (package, _) = try Self.package()
-        let manifest = package.kata.directory.appendingPathComponent("Package.swift")
-        try (try String(contentsOf: manifest, encoding: .utf8))
-            .replacingOccurrences(of: "[.v6]", with: "[.v5]").write(to: manifest, atomically: true, encoding: .utf8)
-        #expect(package.manifest.contains("swiftLanguageModes: [.v5]"))
     }
 }

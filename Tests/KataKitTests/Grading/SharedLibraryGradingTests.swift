@@ -11,30 +11,38 @@ struct SharedLibraryGradingTests {
         let kata = try KataCatalog.load(from: repository).kata(named: "1")
         return SharedLibraryGrading(
             kata: kata, versions: kata.gradedVersions(), tests: kata.testsDirectory,
-            root: URL(fileURLWithPath: root, isDirectory: true), sanitizer: nil, swiftVersion: "6")
+            root: URL(fileURLWithPath: root, isDirectory: true), sanitizer: nil,
+            settings: KataBuildSettings(
+                swiftVersion: "6", moduleFlags: ["-enable-upcoming-feature", "InferIsolatedConformances"]))
     }
 
-    @Test("the tests link the shipped code's library, found where its module is")
+    @Test("the kata's manifest comes first, its targets replaced by the suite alone, which keeps the tests' settings")
     func manifest() throws {
         let grading = try Self.grading(root: "/tmp/grade/01-count-the-taps-shared")
-        let manifest = try #require(grading.manifest)
-        #expect(manifest.contains(#"let libraries = "/tmp/grade/01-count-the-taps-shared/Libraries/v0""#))
+        let manifest = grading.manifest(kataManifest: "// swift-tools-version:6.0\n// the kata's own\n")
+        #expect(manifest.hasPrefix("// swift-tools-version:6.0\n// the kata's own\n"))
+        #expect(manifest.contains(#"let tests = package.targets.first { $0.name == "Kata01Tests" }"#))
         #expect(manifest.contains(#"name: "Kata01Tests", path: "Tests/Kata01Tests","#))
-        #expect(manifest.contains(#"linkerSettings: [.unsafeFlags(["-L", libraries, "-lKata01"])]"#))
-        #expect(manifest.contains("swiftLanguageModes: [.v6]"))
+        #expect(manifest.contains("swiftSettings: tests?.swiftSettings)"))
+        #expect(manifest.contains("package.dependencies = []"))
     }
 
     @Test(
-        "a folder whose path has quotes and backslashes is written as a string literal; one with a line break is not written"
+        "the shipped code's module and library are given on the command line, to every target, a path with quotes or a line break as one argument"
     )
-    func awkwardPaths() throws {
-        let quoted = try #require(try Self.grading(root: #"/tmp/a "b"\c"#).manifest)
-        #expect(quoted.contains(#"let libraries = "/tmp/a \"b\"\\c/Libraries/v0""#))
-        #expect(try Self.grading(root: "/tmp/a\nb").manifest == nil)
+    func buildArguments() throws {
+        let root = "/tmp/a \"b\"\\c\nd"
+        let arguments = try Self.grading(root: root).buildArguments
+        #expect(
+            arguments == [
+                "-Xswiftc", "-I", "-Xswiftc", root + "/Libraries/v0", "-Xlinker", "-L", "-Xlinker",
+                root + "/Libraries/v0",
+                "-Xlinker", "-lKata01",
+            ])
     }
 
     @Test(
-        "each version's library is built with library evolution under the module's own name; only the shipped code's module is kept"
+        "each version's library is built with library evolution under the module's own name, with its module: any version may be a base"
     )
     func libraryArguments() throws {
         let grading = try Self.grading(root: "/tmp/grade/shared")
@@ -44,8 +52,9 @@ struct SharedLibraryGradingTests {
                 "-emit-library", "-module-name", "Kata01", "-parse-as-library", "-enable-library-evolution",
             ]))
         #expect(shipped.contains("-emit-module-path"))
+        #expect(shipped.contains("InferIsolatedConformances"), "the kata's module settings hold for every version")
         #expect(shipped.suffix(3) == ["A.swift", "-o", "/tmp/grade/shared/Libraries/v0/libKata01.so"])
-        #expect(!grading.library(3).arguments(files: ["A.swift"]).contains("-emit-module-path"))
+        #expect(grading.library(3).arguments(files: ["A.swift"]).contains("-emit-module-path"))
     }
 
     @Test(
