@@ -105,14 +105,23 @@ struct GradingEngineTests {
     }
 
     /// The version `name` of `kata` with `TapCounter.tap()`'s body replaced by `body`.
+    /// Rewrites the version's `tap()` body, and stores the version as its new change to the shipped code.
     static func breakVersion(_ name: String, of kata: Kata, tap body: String) throws {
         let version = try #require(kata.gradedVersions().first { $0.name == name })
-        let file = version.editableFile("TapCounter.swift")
-        let source = try String(contentsOf: file, encoding: .utf8)
+        var files = try version.sourceFiles()
+        let source = String(decoding: try #require(files["TapCounter.swift"]), as: UTF8.self)
         let start = try #require(source.range(of: "public func tap() {"))
         let end = try #require(source.range(of: "\n    }\n", range: start.upperBound..<source.endIndex))
+        files["TapCounter.swift"] = Data(
+            source.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "\n" + body).utf8)
+        let module = "Sources/\(kata.moduleName)/"
+        func prefixed(_ files: [String: Data]) -> [String: Data] {
+            Dictionary(uniqueKeysWithValues: files.map { (module + $0.key, $0.value) })
+        }
+        let change = try #require(version.change)
+        let diff = UnifiedDiff.between(prefixed(try kata.shippedCode.sourceFiles()), prefixed(files))
         try Fixtures.write(
-            source.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "\n" + body), to: file)
+            VersionChange(file: nil, notes: change.notes, diff: diff).text, to: try #require(change.file))
     }
 
     static func expectEverySixTestsCounted(_ grade: TestGrade) throws {
