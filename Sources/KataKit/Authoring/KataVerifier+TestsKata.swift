@@ -79,7 +79,8 @@ extension KataVerifier {
             return Rule(
                 name: name, passed: false,
                 detail:
-                    "the starter tests fail on \(rejected.version.label): a learner would start from a suite that is not valid"
+                    "the starter tests fail on \(rejected.version.label): a learner would start from a suite "
+                    + "that is not valid"
             )
         }
         let caught = starter.buggyResults.filter(\.caught)
@@ -119,7 +120,8 @@ extension KataVerifier {
             return Rule(
                 name: name, passed: false,
                 detail:
-                    "\(label): `\(slow.name)` took \(GradeExplanation.duration(slow.seconds)) on the shipped code; a reference test runs in milliseconds"
+                    "\(label): `\(slow.name)` took \(GradeExplanation.duration(slow.seconds)) on the shipped "
+                    + "code; a reference test runs in milliseconds"
             )
         }
         let correct = reference.correctResults.count
@@ -127,7 +129,9 @@ extension KataVerifier {
             return Rule(
                 name: name, passed: false,
                 detail:
-                    "Katas/\(kata.folderName)/Wheats holds \(correct - 1) correct version\(correct == 2 ? "" : "s"); a tests kata needs at least \(Self.minimumCorrectVersions), each built differently where the contract leaves room"
+                    "Katas/\(kata.folderName)/Wheats holds \(correct - 1) correct "
+                    + "version\(correct == 2 ? "" : "s"); a tests kata needs at least "
+                    + "\(Self.minimumCorrectVersions), each built differently where the contract leaves room"
             )
         }
         let notes = reference.correctResults.dropFirst().flatMap { result in
@@ -147,7 +151,9 @@ extension KataVerifier {
         var problems: [String] = []
         if buggy.count < Self.minimumWrongSolutions {
             problems.append(
-                "Katas/\(kata.folderName)/Chaffs holds \(buggy.count) buggy version\(buggy.count == 1 ? "" : "s"); a tests kata needs at least \(Self.minimumWrongSolutions)"
+                "Katas/\(kata.folderName)/Chaffs holds \(buggy.count) buggy "
+                    + "version\(buggy.count == 1 ? "" : "s"); a tests kata needs at least "
+                    + "\(Self.minimumWrongSolutions)"
             )
         }
         let escaped = buggy.filter { !$0.caught }

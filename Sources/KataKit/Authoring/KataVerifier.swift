@@ -162,7 +162,8 @@ public struct KataVerifier: Sendable {
                 passed: failsProperly,
                 detail: failsProperly
                     ? nil
-                    : "against the starter the tests should fail, but the run ended as '\(starter.report.outcome.rawValue)'\(tries)"
+                    : "against the starter the tests should fail, but the run ended as "
+                        + "'\(starter.report.outcome.rawValue)'\(tries)"
             ))
 
         return rules
@@ -222,7 +223,8 @@ public struct KataVerifier: Sendable {
         let readmeHints = HintsSection.hints(in: kata.instructions)
         if readmeHints != kata.metadata.hints.map(HintsSection.normalize) {
             problems.append(
-                "the README's `## Hints` section (\(readmeHints.count) hints) does not repeat the \(kata.metadata.hints.count) front-matter hints word for word, in order"
+                "the README's `## Hints` section (\(readmeHints.count) hints) does not repeat the "
+                    + "\(kata.metadata.hints.count) front-matter hints word for word, in order"
             )
         }
         let solutionNotes = kata.solutionDirectory.appendingPathComponent("SOLUTION.md")
@@ -246,7 +248,8 @@ public struct KataVerifier: Sendable {
             guard !differences.isEmpty else { return [] }
             let listed = differences.prefix(3).map { "\($0.path) \($0.difference.rawValue)" }.joined(separator: ", ")
             return [
-                "\(path) does not match the starter (\(listed)\(differences.count > 3 ? ", …" : "")): run `kata ship \(kata.number)` after changing the starter"
+                "\(path) does not match the starter (\(listed)\(differences.count > 3 ? ", …" : "")): run "
+                    + "`kata ship \(kata.number)` after changing the starter"
             ]
         } catch let error as KataError {
             return [error.message]

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Runs a package's tests once or many times: it builds once with the first `swift test`, and
-/// runs the rest from the built bundle (``runBuilt(package:options:onOutput:)``), stopping at the first run that does not pass. Flaky tests
-/// show themselves this way (`kata check 14 --repeat 200`), at the cost of the test run alone.
+/// runs the rest from the built bundle (``runBuilt(package:options:onOutput:)``), stopping at the
+/// first run that does not pass. Flaky tests show themselves this way (`kata check 14 --repeat
+/// 200`), at the cost of the test run alone.
 public struct SwiftTestSession: Sendable {
     public let runner: CommandRunner
     public let swift: URL

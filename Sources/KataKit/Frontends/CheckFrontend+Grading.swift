@@ -12,9 +12,11 @@ extension CheckFrontend {
         if let filter = options.filter {
             throw KataError(
                 .usage,
-                "--filter '\(filter)' picks tests to run, and \(kata.heading) grades your whole test suite: every test counts.",
+                "--filter '\(filter)' picks tests to run, and \(kata.heading) grades your whole test suite: "
+                    + "every test counts.",
                 advice:
-                    "Leave out --filter. To run some of your tests alone, run `swift test --filter \(filter)` in Katas/\(kata.folderName)."
+                    "Leave out --filter. To run some of your tests alone, run `swift test --filter \(filter)` "
+                    + "in Katas/\(kata.folderName)."
             )
         }
         var runner = context.runner
@@ -86,7 +88,8 @@ extension CheckFrontend {
         console.line(
             console.style.yellow("warning: ")
                 + console.style.bold(
-                    "\(count == 1 ? "a file" : "\(count) files") of this kata's code differ\(count == 1 ? "s" : "") from the shipped one\(count == 1 ? "" : "s"):"
+                    "\(count == 1 ? "a file" : "\(count) files") of this kata's code "
+                        + "differ\(count == 1 ? "s" : "") from the shipped one\(count == 1 ? "" : "s"):"
                 ))
         for change in changed.prefix(10) {
             console.line(
