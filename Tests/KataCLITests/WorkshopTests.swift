@@ -53,6 +53,42 @@ extension EndToEnd {
             #expect(check.output.contains("✔ PASSED"))
         }
 
+        @Test(
+            "a tests kata in the learner edition: its versions packed, the reference suite PASSED, the starter's bugs anonymous"
+        )
+        func packedVersions() throws {
+            let repository = try KataBinary.repository("tests-repository")
+            let edition = ScratchFolder.make("learner-edition-tests")
+            let export = try KataBinary.run(
+                ["workshop", "export", edition.path, "--tool-sources", Fixtures.projectRoot.path], in: repository)
+            try #require(export.status == 0, "\(export.errors)")
+            let kata = edition.appendingPathComponent("Katas/01-count-the-taps")
+            let fileManager = FileManager.default
+            #expect(!fileManager.fileExists(atPath: kata.appendingPathComponent("Chaffs").path))
+            #expect(!fileManager.fileExists(atPath: kata.appendingPathComponent("Wheats").path))
+            #expect(fileManager.fileExists(atPath: kata.appendingPathComponent(".versions/versions.pack").path))
+
+            let starter = try KataBinary.run(["check", "1", "--root", edition.path], in: edition)
+            #expect(starter.status == 1)
+            #expect(starter.output.contains("✘ thorough  your tests catch 0 of 5 bugs; 5 are still at large:"))
+            let names = try fileManager.contentsOfDirectory(
+                atPath: repository.appendingPathComponent("Katas/01-count-the-taps/Chaffs").path
+            ).map { String($0.dropLast(".patch".count)) }
+            for name in names { #expect(!starter.output.contains(name), "the check names \(name)") }
+            let json = try KataBinary.run(["check", "1", "--format", "json", "--root", edition.path], in: edition)
+            for name in names { #expect(!json.output.contains(name), "the JSON names \(name)") }
+            #expect(json.output.contains("\"bug 5\""), "\(json.output)")
+
+            let tests = kata.appendingPathComponent("Tests/Kata01Tests")
+            try fileManager.removeItem(at: tests)
+            try fileManager.copyItem(
+                at: repository.appendingPathComponent("Solutions/01-count-the-taps/Tests/Kata01Tests"), to: tests)
+            let solved = try KataBinary.run(["check", "1", "--root", edition.path], in: edition)
+            #expect(solved.status == 0, "\(solved.output)")
+            #expect(solved.output.contains("✔ thorough  your tests catch all 5 bugs"))
+            #expect(solved.output.contains("✔ PASSED"))
+        }
+
         @Test("the learner edition resolves, and every learner command works there without solutions")
         func learnerEdition() throws {
             let edition = try Self.edition()

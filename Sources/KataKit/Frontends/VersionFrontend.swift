@@ -64,10 +64,11 @@ public struct VersionFrontend: Sendable {
         }
         do {
             try FolderMirror.mirror(files, to: version.sourcesDirectory)
-            try Data(notes.utf8).write(to: version.folder.appendingPathComponent(Self.notesFileName(for: version)))
+            let notesFile = version.folder.appendingPathComponent(Self.notesFileName(for: version))
+            try Data(notes.utf8).write(to: notesFile, options: .atomic)
             if let rejected {
-                try Data(rejected.text.utf8).write(
-                    to: version.folder.appendingPathComponent(Self.rejectedFileName))
+                let rejectedFile = version.folder.appendingPathComponent(Self.rejectedFileName)
+                try Data(rejected.text.utf8).write(to: rejectedFile, options: .atomic)
             }
         } catch {
             throw KataError(
