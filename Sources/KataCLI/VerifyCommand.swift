@@ -11,15 +11,18 @@ struct VerifyCommand: ParsableCommand {
             SOLUTION.md exists; the starter module builds on its own; the kata's tests fail against \
             the starter; they pass against the reference solution in Solutions/NN-slug and against \
             the differently built one in Solutions/NN-slug/Alternative; and they catch every wrong \
-            solution in Solutions/NN-slug/Chaffs (each run in a copy under .build/kata, so your kata \
-            folder is untouched). Run it on a clean checkout: a kata you solved in place no longer \
-            fails against its starter.
+            solution in Solutions/NN-slug/Chaffs (each version built once, under .build/kata, so \
+            your kata folder is untouched). Run it on a clean checkout: a kata you solved in place no \
+            longer fails against its starter.
 
-            Wrong solutions: a kata needs at least five, each a whole module with one misconception \
-            and a CHAFF.md that quotes the sentence of the README's "Your task" it breaks and names \
-            the test that catches it. Each must fail the tests in every run, by an assertion, within \
-            5 seconds: a run that passes, hangs, crashes or fails only by a time limit lets it escape. \
-            The report names each one that escaped, why, and the sentence it breaks.
+            Wrong solutions: a kata needs at least five, each NAME.patch: its notes (the \
+            misconception, the sentence of the README's "Your task" it breaks, the test that catches \
+            it), then a diff against the reference with one misconception (`kata version edit` opens \
+            one as a folder). A version whose diff no longer applies, or one left open for editing, \
+            stops the kata's verification with the version, the file and the line to mend. Each must \
+            fail the tests in every run, by an assertion, within 5 seconds: a run that passes, hangs, \
+            crashes or fails only by a time limit lets it escape. The report names each one that \
+            escaped, why, and the sentence it breaks.
 
             --sanitize thread runs only the two solutions, built with ThreadSanitizer, and fails on \
             any data race: the tests themselves must be race-free.
