@@ -92,7 +92,7 @@ public struct KataVersion: Sendable, Equatable {
         do {
             let baseFiles = try readFiles(in: base)
             let applied = try change.diff().applied(
-                to: Dictionary(uniqueKeysWithValues: baseFiles.map { (module + $0.key, $0.value) }))
+                to: VersionChange.diffPaths(of: baseFiles, module: sourcesDirectory.lastPathComponent))
             var files: [String: Data] = [:]
             for (path, data) in applied {
                 guard path.hasPrefix(module) else {

@@ -50,6 +50,19 @@ public struct VersionChange: Sendable, Equatable {
         self.init(file: file, text: (notes.isEmpty ? "" : notes + "\n\n") + diff.text)
     }
 
+    /// A module's files (`Inbox.swift`) by the paths a version's diff names them with
+    /// (`Sources/Kata01/Inbox.swift`): the version's folder is the diff's root.
+    public static func diffPaths(of files: [String: Data], module moduleName: String) -> [String: Data] {
+        Dictionary(uniqueKeysWithValues: files.map { ("Sources/\(moduleName)/" + $0.key, $0.value) })
+    }
+
+    /// The diff from the module's files in `base` to those in `version`.
+    public static func diff(module moduleName: String, from base: [String: Data], to version: [String: Data])
+        -> UnifiedDiff
+    {
+        UnifiedDiff.between(diffPaths(of: base, module: moduleName), diffPaths(of: version, module: moduleName))
+    }
+
     /// Everything above the diff: the version's `CHAFF.md` or `WHEAT.md`.
     public var notes: String {
         String(text[..<diffStart]).trimmingCharacters(in: .whitespacesAndNewlines)

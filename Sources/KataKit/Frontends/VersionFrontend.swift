@@ -46,7 +46,7 @@ public struct VersionFrontend: Sendable {
         if let change = version.change {
             notes = change.notes + "\n"
             let module = "Sources/\(kata.moduleName)/"
-            let prefixed = Dictionary(uniqueKeysWithValues: base.map { (module + $0.key, $0.value) })
+            let prefixed = VersionChange.diffPaths(of: base, module: kata.moduleName)
             let diff: UnifiedDiff
             do {
                 diff = try change.diff()
@@ -107,9 +107,7 @@ public struct VersionFrontend: Sendable {
         let module = "Sources/\(kata.moduleName)/"
         let base = try Self.read(version.base ?? kata.sourcesDirectory, what: "the base")
         let edited = try Self.read(version.sourcesDirectory, what: shown)
-        let diff = UnifiedDiff.between(
-            Dictionary(uniqueKeysWithValues: base.map { (module + $0.key, $0.value) }),
-            Dictionary(uniqueKeysWithValues: edited.map { (module + $0.key, $0.value) }))
+        let diff = VersionChange.diff(module: kata.moduleName, from: base, to: edited)
         guard !diff.isEmpty else {
             throw KataError(
                 .usage, "\(shown)Sources/\(kata.moduleName) is the same as its base: the version changes nothing.",

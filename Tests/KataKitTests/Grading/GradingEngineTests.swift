@@ -114,12 +114,8 @@ struct GradingEngineTests {
         let end = try #require(source.range(of: "\n    }\n", range: start.upperBound..<source.endIndex))
         files["TapCounter.swift"] = Data(
             source.replacingCharacters(in: start.upperBound..<end.lowerBound, with: "\n" + body).utf8)
-        let module = "Sources/\(kata.moduleName)/"
-        func prefixed(_ files: [String: Data]) -> [String: Data] {
-            Dictionary(uniqueKeysWithValues: files.map { (module + $0.key, $0.value) })
-        }
         let change = try #require(version.change)
-        let diff = UnifiedDiff.between(prefixed(try kata.shippedCode.sourceFiles()), prefixed(files))
+        let diff = VersionChange.diff(module: kata.moduleName, from: try kata.shippedCode.sourceFiles(), to: files)
         try Fixtures.write(
             VersionChange(file: nil, notes: change.notes, diff: diff).text, to: try #require(change.file))
     }
