@@ -20,8 +20,13 @@ extension KataVerifier {
         let clock = ContinuousClock()
         let started = clock.now
         var rules: [Rule] = [checkDocuments(kata)]
+        // In a scratch folder of verify's with the shared module cache, as the starter rules build.
         let build = try runner.run(
-            swift, ["build", "--package-path", kata.directory.path, "--target", kata.moduleName], in: repository.root)
+            swift,
+            [
+                "build", "--package-path", kata.directory.path, "--target", kata.moduleName, "--scratch-path",
+                repository.workDirectory.appendingPathComponent("grade/\(kata.folderName)-starter").path,
+            ] + SharedModuleCache.arguments(for: repository, environment: runner.environment), in: repository.root)
         rules.append(
             Rule(
                 name: "code builds", passed: build.succeeded,

@@ -16,7 +16,8 @@ import Foundation
 /// Rules 3 to 5 are one grading (``GradingEngine``): the kata's tests against the reference, the
 /// alternative and every wrong solution, the tests built once and each version once, in
 /// `.build/kata/grade/NN-slug-verify`, so the learner's folder is never touched. The starter
-/// rules run `swift test` in the kata's own package, as a learner would.
+/// rules build the kata's own package as a learner's `swift test` would, in a scratch folder
+/// beside it (`NN-slug-starter`).
 ///
 /// With a sanitizer (`kata verify --sanitize thread`) only the solutions run, built with it: the
 /// rules about the starter and the wrong solutions were proved by the plain run, and kata 12's
@@ -70,11 +71,10 @@ public struct KataVerifier: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         var rules: [Rule] = [checkDocuments(kata)]
-        let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: repository.root)
         // A kata that declares a sanitizer is verified as learners check it: built with it.
         let options = TestRunOptions(sanitizer: sanitizer ?? kata.metadata.sanitizer, repetitions: repetitions)
         if sanitizer == nil {
-            rules += try starterRules(kata, session: session, options: options)
+            rules += try starterRules(kata, options: options)
         }
         let checksWrongSolutions = sanitizer == nil && checksWrongSolutions
         let solutions = [kata.referenceSolution, kata.alternativeSolution]
@@ -135,38 +135,83 @@ public struct KataVerifier: Sendable {
         escape(of: summary, elapsed: .milliseconds(Int64((summary.testSeconds ?? 0) * 1000))) == nil
     }
 
-    /// The starter builds, and the tests fail against it.
-    private func starterRules(_ kata: Kata, session: SwiftTestSession, options: TestRunOptions) throws -> [Rule] {
-        var rules: [Rule] = []
-
-        let build = try runner.run(
-            swift, ["build", "--package-path", kata.directory.path, "--target", kata.moduleName], in: repository.root)
+    /// The starter builds, and the tests fail against it: one `swift build --build-tests` of the
+    /// kata's own package, in a scratch folder of verify's (the author's `.build` stays as it
+    /// was) with the shared module cache, read for where its errors are. Errors in the starter's
+    /// sources break the first rule; errors in the tests alone are the second rule kept. When
+    /// everything builds, the tests run, up to `--repeat` times, until one run fails.
+    func starterRules(_ kata: Kata, options: TestRunOptions) throws -> [Rule] {
+        let scratch = repository.workDirectory.appendingPathComponent(
+            "grade/\(kata.folderName)-starter" + (options.sanitizer.map { "-" + $0.rawValue } ?? ""),
+            isDirectory: true)
+        let packageArguments =
+            ["--package-path", kata.directory.path, "--scratch-path", scratch.path]
+            + (options.sanitizer.map { ["--sanitize", $0.rawValue] } ?? [])
+            + SharedModuleCache.arguments(for: repository, environment: runner.environment)
+        let build = try runner.run(swift, ["build", "--build-tests"] + packageArguments, in: repository.root)
         let buildReport = TestOutputParser.parse(build.output, exitCode: build.exitCode, wasSignaled: build.wasSignaled)
-        rules.append(
+        let sources = kata.directory.appendingPathComponent("Sources").standardizedFileURL.path + "/"
+        let starterErrors = buildReport.buildErrors.filter {
+            URL(fileURLWithPath: $0.file).standardizedFileURL.path.hasPrefix(sources)
+        }
+        // A failure no error places (a linker's, say) is the starter's unless its module builds alone.
+        let starterBuilds: Bool
+        if build.succeeded || !starterErrors.isEmpty {
+            starterBuilds = build.succeeded
+        } else if !buildReport.buildErrors.isEmpty {
+            starterBuilds = true  // every error is in the tests
+        } else {
+            starterBuilds =
+                try runner.run(swift, ["build", "--target", kata.moduleName] + packageArguments, in: repository.root)
+                .succeeded
+        }
+        var rules = [
             Rule(
-                name: "starter builds",
-                passed: build.succeeded,
-                detail: build.succeeded
+                name: "starter builds", passed: starterBuilds,
+                detail: starterBuilds
                     ? nil
                     : "the starter module \(kata.moduleName) does not compile: "
-                        + firstProblem(buildReport, build.output)
-            ))
+                        + firstProblem(starterErrors.isEmpty ? buildReport : starterReport(starterErrors), build.output)
+            )
+        ]
 
-        let starter = try session.run(package: kata.directory, options: options)
-        let failsProperly = [.testsFailed, .buildFailed, .sanitizerReported].contains(starter.report.outcome)
-        let repetitions = options.repetitions
-        let tries = repetitions > 1 ? " in any of \(starter.runs) runs" : ""
+        var outcome = buildReport.outcome
+        var runs = 0
+        if build.succeeded {
+            repeat {
+                runs += 1
+                outcome = try runStarter(kata, scratch: scratch, packageArguments: packageArguments).outcome
+            } while outcome == .passed && runs < max(1, options.repetitions)
+        }
+        let failsProperly = [.testsFailed, .buildFailed, .sanitizerReported].contains(outcome)
+        let tries = runs > 1 ? " in any of \(runs) runs" : ""
         rules.append(
             Rule(
                 name: "tests fail on starter",
                 passed: failsProperly,
                 detail: failsProperly
                     ? nil
-                    : "against the starter the tests should fail, but the run ended as "
-                        + "'\(starter.report.outcome.rawValue)'\(tries)"
+                    : "against the starter the tests should fail, but the run ended as '\(outcome.rawValue)'\(tries)"
             ))
-
         return rules
+    }
+
+    private func starterReport(_ errors: [TestRunSummary.Diagnostic]) -> TestRunSummary {
+        var report = TestRunSummary(outcome: .buildFailed)
+        report.buildErrors = errors
+        return report
+    }
+
+    /// One run of the tests the starter's build made: straight from the bundle where the system
+    /// has one (Linux), else `swift test` on the built package.
+    private func runStarter(_ kata: Kata, scratch: URL, packageArguments: [String]) throws -> TestRunSummary {
+        if let executable = BuiltTestBundle.find(scratch: scratch) {
+            return try BuiltTestBundle(executable: executable, runner: runner, workingDirectory: kata.directory)
+                .run(xctestArguments: []).report
+        }
+        let result = try runner.run(
+            swift, ["test", "--skip-build"] + packageArguments, in: repository.root)
+        return TestOutputParser.parse(result.output, exitCode: result.exitCode, wasSignaled: result.wasSignaled)
     }
 
     /// The kata's tests pass against `version`, in every run.

@@ -62,6 +62,10 @@ public struct KataVersion: Sendable, Equatable {
     public var change: VersionChange?
     /// The module folder of the version a change applies to (the reference or the shipped code).
     public var base: URL?
+    /// What its runs add to the tests' environment. Versions with the same code and another
+    /// environment are built once: a mutant schema's mutants are one module, each chosen at run
+    /// time by `KATA_MUTANT`.
+    public var environment: [String: String] = [:]
 
     init(role: Role, folder: URL, name: String, label: String, moduleName: String) {
         self.role = role
@@ -129,6 +133,11 @@ public struct KataVersion: Sendable, Equatable {
     /// ``writeSources(to:)``): a compiler error in a staged copy is reported there.
     public func editableFile(_ relativePath: String) -> URL {
         sourcesDirectory.appendingPathComponent(relativePath)
+    }
+
+    /// Whether `other` is built from the same code, whatever each run's environment.
+    public func hasSameCode(as other: KataVersion) -> Bool {
+        folder == other.folder && change == other.change && base == other.base
     }
 
     /// Whether the tests must pass on it.

@@ -28,9 +28,13 @@ struct BuiltTestBundle: Sendable {
     /// The one test bundle a package's scratch folder holds (`.build` or a sanitizer's), if it
     /// was built on a system where a bundle is an executable.
     static func find(package: URL, sanitizer: Sanitizer?) -> URL? {
+        find(scratch: package.appendingPathComponent(sanitizer?.scratchFolderName ?? ".build"))
+    }
+
+    /// The one test bundle in a scratch folder (`--scratch-path`), as ``find(package:sanitizer:)``.
+    static func find(scratch: URL) -> URL? {
         #if os(Linux)
-            let debug = package.appendingPathComponent(sanitizer?.scratchFolderName ?? ".build")
-                .appendingPathComponent("debug")
+            let debug = scratch.appendingPathComponent("debug")
             let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: debug.path)) ?? [])
                 .filter { $0.hasSuffix("PackageTests.xctest") }
             return bundles.count == 1 ? debug.appendingPathComponent(bundles[0]) : nil

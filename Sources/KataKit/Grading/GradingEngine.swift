@@ -91,7 +91,7 @@ public struct GradingEngine: Sendable {
             if let settings, settings.moduleFlags != nil {
                 let shared = SharedLibraryGrading(
                     kata: kata, versions: versions, tests: tests, root: beside("-shared"), sanitizer: sanitizer,
-                    settings: settings)
+                    settings: settings, moduleCacheArguments: moduleCache)
                 if let grade = try gradeSharing(
                     shared, root: root, beside: beside, limited: limited, repeating: repeating, progress: progress)
                 {
@@ -105,7 +105,7 @@ public struct GradingEngine: Sendable {
     }
 
     /// How many suites the fast way compiles at most, each against another binary interface.
-    static let maximumBases = 4
+    static let maximumBases = 8
 
     /// The fast way, and the slow way for the versions that cannot take it. Nil when the slow
     /// way must grade every version.
@@ -159,7 +159,7 @@ public struct GradingEngine: Sendable {
                         of: versions[index], run: { try suite.run(version: index, listing: listing, runner: limited) })
                 }
             }
-            let fitting = pending.filter { $0 == base || (layouts[$0] != nil && layouts[$0] == layouts[base]) }
+            let fitting = pending.filter { $0 == base || VersionLibrary.fits(layouts[$0], base: layouts[base]) }
             let others = base == 0 ? Array(fitting.dropFirst()) : fitting
             if base == 0 {
                 // The base first and alone: its run times the tests, and tests that hang on it hang
@@ -231,9 +231,11 @@ public struct GradingEngine: Sendable {
             }
             progress?("Building your tests against \(building.count) versions of the code")
             let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: repository.root)
-            let build = try session.build(package: package.root, options: TestRunOptions(sanitizer: sanitizer))
+            let build = try session.build(
+                package: package.root, options: TestRunOptions(sanitizer: sanitizer), extraArguments: moduleCache)
             if build.result.succeeded { break }
-            let broken = try classifyBuildFailure(build.report, result: build.result, package: package, into: &grade)
+            let broken = try classifyBuildFailure(
+                build.report, result: build.result, package: package, sanitizer: sanitizer, into: &grade)
             guard grade.compileErrors.isEmpty, !broken.isEmpty else { return grade }
             building = building.enumerated().filter { !broken.contains($0.offset) }.map(\.element)
         }
@@ -293,7 +295,8 @@ public struct GradingEngine: Sendable {
     /// code), or one version's (the suite uses more than the public seam, or the version is broken).
     /// Returns the versions (by index in the package) that did not build.
     private func classifyBuildFailure(
-        _ report: TestRunSummary, result: CommandResult, package: GradingPackage, into grade: inout TestGrade
+        _ report: TestRunSummary, result: CommandResult, package: GradingPackage, sanitizer: Sanitizer?,
+        into grade: inout TestGrade
     ) throws -> Set<Int> {
         let output = result.output
         var byVersion: [Int: [TestRunSummary.Diagnostic]] = [:]
@@ -314,7 +317,9 @@ public struct GradingEngine: Sendable {
             package.versions.count == 1
             ? result
             : try runner.run(
-                swift, ["build", "--package-path", package.root.path, "--target", package.testModule(0)],
+                swift,
+                ["build", "--package-path", package.root.path, "--target", package.testModule(0)]
+                    + sanitizerArguments(package.root, sanitizer) + moduleCache,
                 in: repository.root)
         if !shipped.succeeded {
             let own = TestOutputParser.parse(shipped.output, exitCode: shipped.exitCode).buildErrors.map {
@@ -348,6 +353,19 @@ public struct GradingEngine: Sendable {
                 : unplaced
         }
         return Set(broken)
+    }
+
+    /// The shared Clang module cache (``SharedModuleCache``), for every package the engine builds.
+    var moduleCache: [String] { SharedModuleCache.arguments(for: repository, environment: runner.environment) }
+
+    /// A sanitized package's scratch folder, as ``SwiftTestSession`` gives it: a command that
+    /// names another would build the package again.
+    private func sanitizerArguments(_ package: URL, _ sanitizer: Sanitizer?) -> [String] {
+        guard let sanitizer else { return [] }
+        return [
+            "--sanitize", sanitizer.rawValue, "--scratch-path",
+            package.appendingPathComponent(sanitizer.scratchFolderName).path,
+        ]
     }
 
     private static func unique(_ errors: [TestRunSummary.Diagnostic]) -> [TestRunSummary.Diagnostic] {

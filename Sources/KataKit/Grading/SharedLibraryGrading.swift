@@ -43,6 +43,8 @@ struct SharedLibraryGrading: Sendable {
     let sanitizer: Sanitizer?
     /// What the kata's manifest gives its module: the libraries are built with it.
     let settings: KataBuildSettings
+    /// The shared Clang module cache's arguments (``SharedModuleCache``).
+    let moduleCacheArguments: [String]
 
     /// The version whose module the suite is compiled against: the first (the base) unless a
     /// version with another binary interface needs a suite of its own.
@@ -58,10 +60,17 @@ struct SharedLibraryGrading: Sendable {
     }
 
     func library(_ index: Int) -> VersionLibrary {
-        VersionLibrary(
-            version: versions[index], moduleName: kata.moduleName,
-            folder: root.appendingPathComponent("Libraries/v\(index)", isDirectory: true), settings: settings,
+        let built = libraryIndex(index)
+        return VersionLibrary(
+            version: versions[built], moduleName: kata.moduleName,
+            folder: root.appendingPathComponent("Libraries/v\(built)", isDirectory: true), settings: settings,
             sanitizer: sanitizer)
+    }
+
+    /// The first version with the same code as version `index`, whose library it runs: a
+    /// schema's mutants differ only in their environment (``KataVersion/environment``).
+    func libraryIndex(_ index: Int) -> Int {
+        versions.firstIndex { $0.hasSameCode(as: versions[index]) } ?? index
     }
 
     /// The suite's package: the folder itself for the first version, `Bases/vN` for another base.
@@ -103,7 +112,7 @@ struct SharedLibraryGrading: Sendable {
     var buildArguments: [String] {
         let libraries = library(base).folder.path
         return ["-Xswiftc", "-I", "-Xswiftc", libraries, "-Xlinker", "-L", "-Xlinker", libraries]
-            + ["-Xlinker", "-l\(kata.moduleName)"]
+            + ["-Xlinker", "-l\(kata.moduleName)"] + moduleCacheArguments
     }
 
     /// Builds every version's library, two at a time (they are kept, and built again only when a
@@ -112,11 +121,13 @@ struct SharedLibraryGrading: Sendable {
     func buildLibraries(runner: CommandRunner, swift: URL, in directory: URL) -> [Bool?]? {
         let swiftc = swift.deletingLastPathComponent().appendingPathComponent("swiftc")
         guard FileManager.default.isExecutableFile(atPath: swiftc.path) else { return nil }
-        let outcomes = WorkerThreads.run(count: versions.count, workers: 2) { index in
-            Result { try library(index).build(swiftc: swiftc, runner: runner, in: directory) }
+        let distinct = versions.indices.filter { libraryIndex($0) == $0 }
+        let outcomes = WorkerThreads.run(count: distinct.count, workers: 2) { position in
+            Result { try library(distinct[position]).build(swiftc: swiftc, runner: runner, in: directory) }
         }
-        return outcomes.map { outcome in
-            if case .success(let rebuilt) = outcome { return rebuilt }
+        let built = Dictionary(uniqueKeysWithValues: zip(distinct, outcomes))
+        return versions.indices.map { index in
+            if case .success(let rebuilt)? = built[libraryIndex(index)] { return rebuilt }
             return nil
         }
     }
@@ -157,6 +168,7 @@ struct SharedLibraryGrading: Sendable {
         runner.environment["LD_LIBRARY_PATH"] = [library(index).folder.path, runner.environment["LD_LIBRARY_PATH"]]
             .compactMap { $0 }.joined(separator: ":")
         runner.environment["LD_BIND_NOW"] = "1"
+        runner.environment.merge(versions[index].environment) { _, version in version }
         return runner
     }
 

@@ -24,6 +24,33 @@ extension VersionLibrary {
         return lines.joined(separator: "\n")
     }
 
+    /// Whether a suite compiled against a module laid out as `base` may run against one laid out
+    /// as `layout`: every type the two share is laid out the same. A type only the version
+    /// declares is no concern of the suite's (it was compiled without it), and one only the base
+    /// declares leaves a symbol missing, which the loader reports before any test runs.
+    static func fits(_ layout: String?, base: String?) -> Bool {
+        guard let layout, let base else { return false }
+        let types = Self.types(in: layout)
+        let baseTypes = Self.types(in: base)
+        return types.allSatisfy { name, lines in baseTypes[name].map { $0 == lines } ?? true }
+    }
+
+    /// Each type's lines of a ``layout()``, by the type's name.
+    private static func types(in layout: String) -> [String: [Substring]] {
+        var types: [String: [Substring]] = [:]
+        var current: String?
+        for line in layout.split(separator: "\n") {
+            if line.hasPrefix(" ") {
+                if let current { types[current, default: []].append(line) }
+            } else {
+                // By name alone: a struct made a class is the same type laid out otherwise.
+                current = line.split(separator: " ").dropFirst().first.map(String.init) ?? String(line)
+                types[current!, default: []].append(line)
+            }
+        }
+        return types
+    }
+
     private func children(of node: [String: Any]) -> [[String: Any]] {
         node["children"] as? [[String: Any]] ?? []
     }

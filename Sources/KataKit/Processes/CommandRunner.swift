@@ -75,6 +75,7 @@ public struct CommandRunner: Sendable {
                 advice: "Check that it is installed and executable."
             )
         }
+        let started = ContinuousClock.now
         let pid = process.processIdentifier
         RunningCommands.shared.insert(pid)
         defer { RunningCommands.shared.remove(pid) }
@@ -122,6 +123,10 @@ public struct CommandRunner: Sendable {
             output: String(decoding: data, as: UTF8.self)
         )
         result.printedTooMuch = printedTooMuch
+        CommandTrace.record(
+            executable: executable, arguments: arguments, in: directory,
+            seconds: (ContinuousClock.now - started).seconds,
+            result: result, to: environment[CommandTrace.variable])
         return result
     }
 }

@@ -13,7 +13,8 @@ struct SharedLibraryGradingTests {
             kata: kata, versions: kata.gradedVersions(), tests: kata.testsDirectory,
             root: URL(fileURLWithPath: root, isDirectory: true), sanitizer: nil,
             settings: KataBuildSettings(
-                swiftVersion: "6", moduleFlags: ["-enable-upcoming-feature", "InferIsolatedConformances"]))
+                swiftVersion: "6", moduleFlags: ["-enable-upcoming-feature", "InferIsolatedConformances"]),
+            moduleCacheArguments: ["-Xswiftc", "-module-cache-path", "-Xswiftc", "/tmp/grade/module-cache"])
     }
 
     @Test("the kata's manifest comes first, its targets replaced by the suite alone, which keeps the tests' settings")
@@ -28,7 +29,7 @@ struct SharedLibraryGradingTests {
     }
 
     @Test(
-        "the shipped code's module and library are given on the command line, to every target, a path with quotes or a line break as one argument"
+        "the shipped code's module and library, and the shared module cache, are given on the command line, to every target, a path with quotes or a line break as one argument"
     )
     func buildArguments() throws {
         let root = "/tmp/a \"b\"\\c\nd"
@@ -37,7 +38,7 @@ struct SharedLibraryGradingTests {
             arguments == [
                 "-Xswiftc", "-I", "-Xswiftc", root + "/Libraries/v0", "-Xlinker", "-L", "-Xlinker",
                 root + "/Libraries/v0",
-                "-Xlinker", "-lKata01",
+                "-Xlinker", "-lKata01", "-Xswiftc", "-module-cache-path", "-Xswiftc", "/tmp/grade/module-cache",
             ])
     }
 

@@ -45,6 +45,30 @@ struct VersionLayoutTests {
                 != base)
     }
 
+    @Test(
+        "a version fits a base's suite when every type they share is laid out the same; a type of its own does not count"
+    )
+    func fitsSharedTypes() throws {
+        let counter = Self.type("Counter", "Struct", stored: [("taps", "Swift.Int")])
+        let base = try Self.library(describing: counter).layout()
+        let withHelper = try Self.library(
+            describing: counter + "," + Self.type("__KataMutant", "Enum", stored: [])
+        ).layout()
+        #expect(withHelper != base)
+        #expect(VersionLibrary.fits(withHelper, base: base), "a type the suite never saw cannot be misread by it")
+        let grown = try Self.library(
+            describing: Self.type("Counter", "Struct", stored: [("taps", "Swift.Int"), ("history", "[Swift.Int]")])
+                + "," + Self.type("Log", "Class", stored: [])
+        )
+        .layout()
+        #expect(!VersionLibrary.fits(grown, base: base))
+        let madeAClass = try Self.library(describing: Self.type("Counter", "Class", stored: [("taps", "Swift.Int")]))
+            .layout()
+        #expect(!VersionLibrary.fits(madeAClass, base: base))
+        #expect(!VersionLibrary.fits(nil, base: base))
+        #expect(!VersionLibrary.fits(base, base: nil))
+    }
+
     @Test("no descriptor: no layout, so the version is not run against another's suite")
     func missingDescriptor() throws {
         let library = try Self.library(describing: "")
