@@ -17,7 +17,9 @@ struct OrderStatusFeedTests {
         server.yield(.preparing)
         server.finish()
 
-        // Then the feed passes it on, and ends
+        // Then the feed passes it on, and ends. This bare loop ends on the shipped feed, since the
+        // server closed its stream, but a wrong feed may never end: in your tests, put a deadline on
+        // every wait, as the README's "The technique" shows.
         var seen: [OrderStatus] = []
         for await status in feed.statuses(of: OrderID("ord_7Qx3")) { seen.append(status) }
         #expect(seen == [.preparing])

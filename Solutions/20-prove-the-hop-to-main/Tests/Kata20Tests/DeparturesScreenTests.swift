@@ -8,17 +8,23 @@ import Testing
 struct DeparturesScreenTests {
     let queue = ManualQueue()
 
-    /// A board on the manual queue whose calls to `onChange` are written down in `heard`.
+    /// A board on the manual queue whose calls to `onChange` are written down in `heard`, and in
+    /// `heardEarly` when `state` did not hold the new state yet.
     final class Board {
         let screen: DeparturesScreen
         private(set) var heard: [Heard] = []
+        private(set) var heardEarly: [DeparturesState] = []
 
         init(timetable: StubTimetable, queue: ManualQueue) {
             screen = DeparturesScreen(timetable: timetable, dispatcher: queue)
             screen.onChange = { [unowned self, unowned queue] state in
                 heard.append(Heard(state: state, on: queue.running))
+                if screen.state != state { heardEarly.append(state) }
             }
         }
+
+        /// The states `onChange` heard, in order.
+        var heardStates: [DeparturesState] { heard.map(\.state) }
     }
 
     @Test("a new board shows nothing yet and hands over no work")
@@ -33,6 +39,36 @@ struct DeparturesScreenTests {
         #expect(board.screen.state == .idle)
         #expect(queue.pending.isEmpty, "Nothing may be handed to a queue before load().")
         #expect(timetable.reads == 0)
+        #expect(
+            board.heard.isEmpty,
+            "Nothing has changed yet: onChange must not be called, not even when it is set. It heard \(board.heard).")
+    }
+
+    @Test("onChange hears each change once, when state holds it, and nothing else")
+    func onChangeHearsEachChangeOnce() {
+        // Given
+        let board = Board(timetable: StubTimetable(departures: Departures.asListed, queue: queue), queue: queue)
+        let failing = Board(timetable: StubTimetable(error: FeedUnavailable(), queue: queue), queue: queue)
+
+        // When each board loads, and the first loads again once the departures are shown
+        board.screen.load()
+        failing.screen.load()
+        queue.runAll()
+        board.screen.load()
+        queue.runAll()
+
+        // Then
+        #expect(
+            board.heardStates == [
+                .loading, .showing(Departures.soonestFirst), .loading, .showing(Departures.soonestFirst),
+            ],
+            "Two loads make four changes, and onChange must hear each once, and nothing else. It heard \(board.heard).")
+        #expect(failing.heardStates.count == 2, "A failed load makes two changes. onChange heard \(failing.heard).")
+        #expect(failing.heardStates.first == .loading)
+        #expect(failing.heardStates.last == failing.screen.state)
+        #expect(
+            board.heardEarly + failing.heardEarly == [],
+            "onChange was told of these states while `state` still held the old one: set state first, then call it.")
     }
 
     @Test("load() shows the spinner before it returns, and reads nothing itself")

@@ -248,6 +248,42 @@ final class AddressLookupTests: XCTestCase {
         wait(for: [again], timeout: 0)
     }
 
+    /// On a queue of the test's own, `completion` may rightly run as soon as `lookUp` returns, before
+    /// the test sets its flag. So the test holds the queue: it suspends it before `lookUp` and resumes
+    /// it once the flag is set. A block the lookup queued waits until then; a call made inside
+    /// `lookUp` does not, and sees the flag unset.
+    func test_onAQueueOfItsOwn_anAnswerKnownAtOnce_isReportedOnlyAfterLookUpReturned() {
+        let callbacks = DispatchQueue(label: "kata21.held-callbacks")
+        let directory = ManualDirectory()
+        directory.answerAtOnce(with: .success([alma]))
+        let lookup = AddressLookup(directory: directory, callbackQueue: callbacks)
+        let calledEarly = Recorded<String>()
+
+        func lookUp(_ postcode: String, _ path: String) {
+            let completed = completesOnce("completion ran for \(path)")
+            let returned = Recorded<Bool>()
+            callbacks.suspend()  // nothing queued on callbacks runs until the flag is set
+            lookup.lookUp(postcode) { _ in
+                if returned.values.isEmpty { calledEarly.append(path) }
+                completed.fulfill()
+            }
+            returned.append(true)
+            callbacks.resume()
+            callbacks.sync {}  // the lookup's block has run...
+            drainMainQueue()  // ...and so has anything it sent to the main queue instead
+            wait(for: [completed], timeout: 0)
+        }
+
+        lookUp("12", "a malformed postcode")
+        lookUp("SW18 1AA", "an answer the directory had at hand")
+        lookUp("SW18 1AA", "a postcode found before")
+
+        XCTAssertEqual(
+            calledEarly.values, [],
+            "completion ran inside lookUp, before it returned, on these paths, with a callback queue of the "
+                + "lookup's own: an answer known at once must still come later, in a block on that queue.")
+    }
+
     // MARK: - On the callback queue
 
     /// The lookup is handed a queue of the test's own, marked with a key, and the directory answers

@@ -3,7 +3,9 @@ import Testing
 
 // The cache, with a loader the test holds: a load lasts until the test releases it, so callers
 // can arrive while it is in flight on every run. `startCalls` puts them in the cache's queue
-// before the load can come back.
+// before the load can come back. The test takes each caller's answer through `answer(of:)`: a
+// correct cache answers at once, and a caller left waiting fails the test after a second at most,
+// by an #expect, instead of hanging it.
 @Suite("RestaurantCache, with a loader the test holds", .timeLimit(.minutes(1)))
 struct RestaurantCacheTests {
     let loader = HeldLoader()
@@ -20,7 +22,8 @@ struct RestaurantCacheTests {
         await loader.release("r1", with: .success(pizzeria))
 
         for call in calls {
-            #expect(try await call.value == pizzeria)
+            let answer = try #require(await answer(of: call), "r1 was released, but a caller is still waiting.")
+            #expect(try answer.get() == pizzeria)
         }
         #expect(
             await loader.requests == ["r1"],
@@ -28,13 +31,14 @@ struct RestaurantCacheTests {
     }
 
     @Test("a failed load reaches every caller waiting for it, unchanged")
-    func aFailureReachesEveryone() async {
+    func aFailureReachesEveryone() async throws {
         let calls = await startCalls(2, for: "r1", on: cache)
 
         await loader.release("r1", with: .failure(NotFound()))
 
         for call in calls {
-            await #expect(throws: NotFound()) { try await call.value }
+            let answer = try #require(await answer(of: call), "r1's load failed, but a caller is still waiting.")
+            #expect(throws: NotFound()) { try answer.get() }
         }
         #expect(await loader.requests == ["r1"], "One load, one failure: the cache does not retry on its own.")
     }
@@ -42,13 +46,14 @@ struct RestaurantCacheTests {
     @Test("a failed load is not kept: the next call loads again")
     func aFailureIsNotKept() async throws {
         await loader.release("r1", with: .failure(NotFound()))
-        await #expect(throws: NotFound()) { try await cache.restaurant(id: "r1") }
+        let first = try #require(await answer(of: startCalls(1, for: "r1", on: cache)[0]))
+        #expect(throws: NotFound()) { try first.get() }
 
         await loader.release("r1", with: .success(pizzeria))
 
-        let second = try? await cache.restaurant(id: "r1")
+        let second = try #require(await answer(of: startCalls(1, for: "r1", on: cache)[0]))
         #expect(
-            second == pizzeria,
+            (try? second.get()) == pizzeria,
             "The first load failed; the call after it must load again, and get the restaurant, not the old failure.")
         #expect(await loader.requests == ["r1", "r1"])
     }
@@ -56,10 +61,11 @@ struct RestaurantCacheTests {
     @Test("a loaded restaurant is kept: later calls do not ask the loader")
     func aRestaurantIsKept() async throws {
         await loader.release("r1", with: .success(pizzeria))
-        #expect(try await cache.restaurant(id: "r1") == pizzeria)
 
-        #expect(try await cache.restaurant(id: "r1") == pizzeria)
-        #expect(try await cache.restaurant(id: "r1") == pizzeria)
+        for _ in 1...3 {
+            let answer = try #require(await answer(of: startCalls(1, for: "r1", on: cache)[0]))
+            #expect(try answer.get() == pizzeria)
+        }
 
         #expect(await loader.requests == ["r1"], "r1 was loaded once: later calls must get it from the cache.")
     }
@@ -71,8 +77,8 @@ struct RestaurantCacheTests {
 
         await loader.release("r2", with: .success(noodleBar))
         // r1 is still held. A correct cache answers r2's caller now; one that makes r2 wait for r1
-        // would hold it until the test releases r1, so the wait is bounded.
-        let noodleAnswer = await answer(of: noodleCall, within: .seconds(1))
+        // would hold it until the test releases r1, so `answer(of:)` gives up after a second.
+        let noodleAnswer = await answer(of: noodleCall)
         #expect(
             noodleAnswer != nil,
             "r2 was released while r1 is still loading: r2's caller must not wait for r1's load.")
@@ -81,8 +87,8 @@ struct RestaurantCacheTests {
         }
 
         await loader.release("r1", with: .success(pizzeria))
-        #expect(try await pizzeriaCall.value == pizzeria)
-        #expect(try await noodleCall.value == noodleBar)
+        let pizzeriaAnswer = try #require(await answer(of: pizzeriaCall), "r1 was released, but its caller waits.")
+        #expect(try pizzeriaAnswer.get() == pizzeria)
         #expect(Set(await loader.requests) == ["r1", "r2"])
     }
 }

@@ -43,29 +43,85 @@ func startCalls(
     }
 }
 
-/// The answer of `call`, or `nil` if it has none within `limit`.
+/// The answer of `call`, or `nil` when it has none within `limit`.
 ///
-/// Only a wrong cache keeps the call waiting: a correct one answers at once and the timer is
-/// cancelled, so the limit costs nothing on the passing path. The call is not awaited past the
-/// limit, so a test whose call waits for a load the test still holds goes on and fails.
+/// A correct cache answers at once: the deadline is cancelled, and the test never waits on the
+/// clock. Only a wrong cache keeps the call waiting, for a load the test still holds; the test then
+/// goes on after `limit` without it, and fails by an `#expect`, never by hanging.
+///
+/// Not a task group: a group waits for all its children before it returns, and a child that
+/// awaits `call.value` does not stop when it is cancelled. Here the call and the deadline each put
+/// their news into one stream, and the test takes the first.
 func answer(
-    of call: Task<Restaurant, any Error>, within limit: Duration
+    of call: Task<Restaurant, any Error>, within limit: Duration = .seconds(1)
 ) async -> Result<Restaurant, any Error>? {
     let (answers, answered) = AsyncStream.makeStream(of: Result<Restaurant, any Error>?.self)
     Task {
         answered.yield(await call.result)
-        answered.finish()
     }
-    let timer = Task {
-        try? await Task.sleep(for: limit)
-        answered.yield(nil)  // ignored once the call has answered: the stream is finished
-        answered.finish()
+    let deadline = Task {
+        do { try await Task.sleep(for: limit) } catch { return }  // cancelled: the call answered
+        answered.yield(nil)
     }
-    defer { timer.cancel() }
+    defer { deadline.cancel() }
     for await first in answers {
         return first
     }
     return nil
+}
+
+/// What the order screen sees, one thing at a time.
+enum Seen: Equatable, Sendable {
+    /// The feed passed a status on.
+    case status(OrderStatus)
+    /// The feed's statuses ended: the screen's loop is over.
+    case end
+    /// Nothing within a second: the feed neither passed a status on nor ended.
+    case silence
+}
+
+/// Reads an order's statuses in a task of its own, as the order screen does, and hands the test
+/// what it sees, waiting at most a second for each thing.
+///
+/// A correct feed never makes the test wait: the server has sent what the test is waiting for,
+/// so the status, or the end, is there at once and the deadline is cancelled. A wrong feed that
+/// goes quiet (it misses a status, or never ends while the server's stream stays open) gives
+/// `.silence` after `limit`, and the test's `#expect` fails. No test waits for ever.
+struct OrderScreen {
+    /// The task that reads the statuses: cancel it to close the screen.
+    let reading: Task<Void, Never>
+    private let seeing: AsyncStream<Seen>.Continuation
+    private var seen: AsyncStream<Seen>.Iterator
+
+    init(reading statuses: OrderStatuses) {
+        let (seen, seeing) = AsyncStream.makeStream(of: Seen.self)
+        reading = Task {
+            for await status in statuses { seeing.yield(.status(status)) }
+            seeing.yield(.end)  // the loop has ended
+        }
+        self.seeing = seeing
+        self.seen = seen.makeAsyncIterator()
+    }
+
+    /// The next thing the screen saw, or `.silence` when it saw nothing within `limit`.
+    mutating func next(within limit: Duration = .seconds(1)) async -> Seen {
+        let deadline = Task { [seeing] in
+            do { try await Task.sleep(for: limit) } catch { return }  // cancelled: the screen saw something
+            seeing.yield(.silence)
+        }
+        defer { deadline.cancel() }
+        return await seen.next() ?? .silence
+    }
+
+    /// Everything the screen sees until the statuses end, or until it sees nothing for `limit`.
+    mutating func untilTheEnd(within limit: Duration = .seconds(1)) async -> [Seen] {
+        var all: [Seen] = []
+        while true {
+            let next = await next(within: limit)
+            all.append(next)
+            guard case .status = next else { return all }
+        }
+    }
 }
 
 /// The server's side of an order's status stream: the test sends statuses and ends the stream,
