@@ -14,8 +14,9 @@ struct KataCommand: ParsableCommand {
             (or leave `kata watch N` running: it checks again on every save).
             Stuck? `kata hint N` reveals one hint at a time; `kata solution N` compares your code \
             with the reference solution.
-            Authors start a kata with `kata new "Title" --patterns "a,b"` and run `kata verify` to \
-            prove every kata keeps the rules.
+            Authors start a kata with `kata new "Title" --patterns "a,b"`, run `kata verify` to \
+            prove every kata keeps the rules, and `kata mutate` to judge its tests on bugs nobody \
+            wrote.
             Facilitators hand out `kata workshop export DIR` (the learner edition, without \
             solutions) and watch `kata workshop room REPORTS --html room.html`; `kata progress` \
             runs every kata's tests and reports where a learner stands.
@@ -35,6 +36,7 @@ struct KataCommand: ParsableCommand {
             SolutionCommand.self,
             ResetCommand.self,
             VerifyCommand.self,
+            MutateCommand.self,
             VersionCommand.self,
             NewCommand.self,
             ShipCommand.self,

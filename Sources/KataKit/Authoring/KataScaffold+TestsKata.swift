@@ -20,6 +20,7 @@ extension KataScaffold {
                 notes: buggyVersionNotes, from: shipped, to: shippedCode(answer: #""SOLVED""#), at: placeholder),
             "\(solutionFolder)/\(tests)": referenceTests,
             "\(solutionFolder)/SOLUTION.md": testsSolutionNotes,
+            "\(solutionFolder)/\(EquivalentMutants.fileName)": equivalentMutants,
         ]
         let answers = [#"String("devlos".reversed())"#, #"["sol", "ved"].joined()"#]
         for (name, answer) in zip(Self.exampleCorrectVersions, answers) {

@@ -66,7 +66,23 @@ public struct KataScaffold: Sendable, Equatable {
             "\(solutionFolder)/Chaffs/\(Self.exampleWrongSolution).\(VersionChange.fileExtension)": Self.change(
                 notes: wrongSolutionNotes, from: solution, to: wrongSolution, at: placeholder),
             "\(solutionFolder)/SOLUTION.md": solutionNotes,
+            "\(solutionFolder)/\(EquivalentMutants.fileName)": equivalentMutants,
         ]
+    }
+
+    /// The equivalent-mutants file a new kata starts with: what belongs in it, and no entry.
+    var equivalentMutants: String {
+        """
+        # Equivalent mutants of kata \(number)
+
+        `kata mutate \(number)` runs the kata's tests against mutants of \(
+            metadata.kind == .tests ? "the shipped code" : "the reference solution, where it differs from the starter"
+        ). Every mutant must be killed by an assertion, or listed here: a heading with its id (as
+        `kata mutate` prints it), then why no test can tell it apart. Either no behaviour differs (say
+        why), or the README leaves the difference open (quote the sentence). At most one mutant in
+        five belongs here; more means the tests or the README say too little (AUTHORING.md, "Mutants").
+
+        """
     }
 
     /// A version as it is stored: its notes above the diff from `base` to `version`, one file's.

@@ -46,6 +46,9 @@ public struct KataVersion: Sendable, Equatable {
         case correct
         /// A tests kata's `Katas/NN-slug/Chaffs/<name>.patch`: one bug; the learner's tests must fail on it.
         case buggy
+        /// One mutant of a ``MutantSchema``, made by `kata mutate` and chosen at run time by its
+        /// ``environment`` (`KATA_MUTANT`): a bug nobody wrote, which the tests should catch too.
+        case mutant
     }
 
     public var role: Role
@@ -141,7 +144,7 @@ public struct KataVersion: Sendable, Equatable {
     }
 
     /// Whether the tests must pass on it.
-    public var isCorrect: Bool { role != .wrong && role != .buggy }
+    public var isCorrect: Bool { role != .wrong && role != .buggy && role != .mutant }
 
     /// Where its notes are: a change's own file (notes above the diff), or a whole version's
     /// `CHAFF.md` / `WHEAT.md` (what it does differently, and why the contract allows it).

@@ -21,6 +21,8 @@ extension Kata {
             return "bug \(Self.position(of: version, among: buggyVersions()))"
         case .shipped:
             return "the shipped code"
+        case .mutant:
+            return "mutant " + (version.environment[MutationTester.selectorVariable] ?? version.name)
         default:
             return "correct version \(Self.position(of: version, among: correctVersions()))"
         }

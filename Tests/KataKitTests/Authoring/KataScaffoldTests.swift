@@ -15,7 +15,9 @@ struct KataScaffoldTests {
         )
     }
 
-    @Test("has the kata's package, README, starter and test, both solutions, a wrong solution and SOLUTION.md")
+    @Test(
+        "has the kata's package, README, starter and test, both solutions, a wrong solution, SOLUTION.md and the equivalent-mutants file"
+    )
     func files() {
         let scaffold = KataScaffold(metadata: Self.metadata(), languageMode: .v6)
         #expect(
@@ -26,10 +28,14 @@ struct KataScaffoldTests {
                 "Katas/05-retry-without-waiting/Tests/Kata05Tests/PlaceholderTests.swift",
                 "Solutions/05-retry-without-waiting/Alternative/Sources/Kata05/Placeholder.swift",
                 "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals.patch",
+                "Solutions/05-retry-without-waiting/EQUIVALENT-MUTANTS.md",
                 "Solutions/05-retry-without-waiting/SOLUTION.md",
                 "Solutions/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
             ])
         #expect(scaffold.manifestEntry == #"Kata("05-retry-without-waiting", .v6),"#)
+        let equivalents = scaffold.files["Solutions/05-retry-without-waiting/EQUIVALENT-MUTANTS.md"] ?? ""
+        #expect(equivalents.contains("`kata mutate 5`"))
+        #expect(try EquivalentMutants.parse(equivalents).entries.isEmpty, "a new kata lists no mutant, and reads")
         #expect(
             scaffold.files["Katas/05-retry-without-waiting/Package.swift"]?.contains("swiftLanguageModes: [.v6]")
                 == true)

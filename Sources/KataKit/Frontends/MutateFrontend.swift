@@ -1,0 +1,141 @@
+import Foundation
+
+/// `kata mutate [N...]`: runs each kata's tests against its mutants (``MutationTester``), one
+/// line per kata, then the mutants the tests let through, each as a diff; or, with the JSON
+/// format, one ``MutationReport`` object.
+///
+/// ```text
+/// Kata 03 · Conform the real queue  24 mutants of the reference solution: 21 killed, 2 survived, 1 equivalent · 91%
+///     ✘ survived  delete-call  Screen.swift:42  delete-call:Screen.swift:tapAdd:3f2a9c
+///         --- a/Screen.swift
+///         …
+/// ```
+public struct MutateFrontend: Sendable {
+    public typealias Format = CheckFrontend.Format
+
+    public let context: CommandContext
+
+    public init(context: CommandContext) {
+        self.context = context
+    }
+
+    /// `runs`: a mutant is killed only when every run catches it. `all`: every mutant is listed,
+    /// not only those the tests let through. Exits 0 when every counted mutant was killed by an
+    /// assertion, 1 otherwise.
+    public func run(
+        katas references: [String], runs: Int = 1, all: Bool = false, jobs: Int? = nil, format: Format = .text
+    ) throws -> Int32 {
+        try context.repository().requireFullRepository(for: "mutate")
+        let catalog = try context.catalog()
+        let named = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
+        var seen: Set<String> = []
+        let katas = named.filter { seen.insert($0.folderName).inserted }
+        guard !katas.isEmpty else {
+            throw KataError(.invalidCatalog, "There are no katas to mutate in \(catalog.repository.katasDirectory.path).")
+        }
+        var runner = context.runner
+        runner.timeout = CheckFrontend.defaultTimeout
+        let tester = MutationTester(repository: catalog.repository, runner: runner, swift: try runner.swiftExecutable())
+        let console = context.console
+        let style = console.style
+        let text = format == .text
+        let width = katas.map(\.heading.count).max() ?? 0
+        if text && console.isTerminal, let first = katas.first {
+            console.write(style.dim("mutating \(first.heading)…") + "\r")
+        }
+        let outcomes = WorkerThreads.run(count: katas.count, workers: jobs ?? VerifyFrontend.defaultJobs) { index in
+            Result { () -> (MutationTester.Outcome, [String: String]) in
+                let outcome = try tester.test(katas[index], runs: runs)
+                return (outcome, try Self.mutatedTexts(of: katas[index]))
+            }
+        } isFinal: { outcome in
+            if case .failure = outcome { return true }
+            return false
+        } deliver: { index, outcome in
+            guard text, case .success(let (result, texts)) = outcome else { return }
+            let padding = String(repeating: " ", count: width - result.kata.heading.count)
+            console.line(result.kata.heading + padding + "  " + Self.summary(of: result, style: style))
+            for line in Self.detailLines(of: result, texts: texts, all: all, style: style) { console.line(line) }
+            if text && console.isTerminal, index + 1 < katas.count {
+                console.write(style.dim("mutating \(katas[index + 1].heading)…") + "\r")
+            }
+        }
+        var results: [MutationTester.Outcome] = []
+        var texts: [String: [String: String]] = [:]
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let (result, files)):
+                results.append(result)
+                texts[result.kata.folderName] = files
+            case .failure(let error): throw error
+            case nil: break
+            }
+        }
+        let report = MutationReport(outcomes: results, files: texts)
+        let clean = results.allSatisfy { Self.isClean($0) }
+        if text {
+            console.line()
+            let line =
+                "\(report.killed) of \(report.counted) mutants killed in \(results.count) kata"
+                + (results.count == 1 ? "" : "s") + "; \(report.survived) survived."
+            console.line(clean ? style.green(line) : style.red(line))
+        } else {
+            console.line(report.json())
+        }
+        return clean ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// Every counted mutant killed by an assertion, and nothing stopped the grading.
+    static func isClean(_ outcome: MutationTester.Outcome) -> Bool {
+        outcome.problem == nil && outcome.count(.killed) == outcome.counted && outcome.staleEquivalents.isEmpty
+    }
+
+    /// The mutated module's files, for the diffs.
+    static func mutatedTexts(of kata: Kata) throws -> [String: String] {
+        try MutationTester.texts(of: kata.metadata.kind == .tests ? kata.shippedCode : kata.referenceSolution)
+    }
+
+    /// "24 mutants of the reference solution: 21 killed, 2 survived, 1 equivalent · 91%"
+    static func summary(of outcome: MutationTester.Outcome, style: TextStyle) -> String {
+        if let problem = outcome.problem { return style.red("✘ ") + style.bold("not graded") + ": " + problem }
+        let shown = [MutantResult.Status.killed, .timedOut, .crashed, .survived, .equivalent].compactMap { status in
+            let count = outcome.count(status)
+            return count == 0 && status != .killed ? nil : "\(count) \(status.phrase)"
+        }
+        let stillborn = outcome.count(.stillborn)
+        let score = outcome.counted == 0 ? "" : " · \(outcome.count(.killed) * 100 / outcome.counted)%"
+        let line =
+            "\(outcome.counted) mutants of \(outcome.code): " + shown.joined(separator: ", ")
+            + (stillborn == 0 ? "" : " (\(stillborn) stillborn, not counted)") + score
+        return isClean(outcome) ? style.green("✔ ") + line : style.red("✘ ") + line
+    }
+
+    /// The mutants the tests let through, each with why and its diff (every mutant, one line
+    /// each, with `all`), and the equivalent-mutants file's stale entries.
+    static func detailLines(
+        of outcome: MutationTester.Outcome, texts: [String: String], all: Bool, style: TextStyle
+    ) -> [String] {
+        var lines: [String] = []
+        for result in outcome.results {
+            let letThrough = [.survived, .timedOut, .crashed].contains(result.status)
+            guard letThrough || all else { continue }
+            let mark = result.status == .killed ? style.green("✔") : letThrough ? style.red("✘") : style.dim("·")
+            let place = "\(result.mutant.file):\(result.mutant.line)"
+            var line = "    \(mark) \(result.status.phrase)  \(result.mutant.operatorName.rawValue)  \(place)  "
+                + style.dim(result.mutant.id)
+            if result.status == .killed, let test = result.failingTests.first { line += "  by `\(test)`" }
+            lines.append(line)
+            if let why = result.why, result.status != .killed { lines.append("        " + why) }
+            if letThrough, let diff = texts[result.mutant.file].flatMap({ result.mutant.unifiedDiff(of: $0) }) {
+                lines += diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast(diff.hasSuffix("\n") ? 1 : 0)
+                    .map { "        " + $0 }
+            }
+        }
+        for id in outcome.staleEquivalents {
+            lines.append(
+                "    " + style.red("✘ ") + "Solutions/\(outcome.kata.folderName)/\(EquivalentMutants.fileName) lists `\(id)`,"
+                    + " which kata mutate no longer makes: remove it or give its new id")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The mutants of a kata that no test can tell from its code, each with the reason, in
+/// `Solutions/NN-slug/EQUIVALENT-MUTANTS.md`:
+///
+/// ```markdown
+/// # Equivalent mutants
+///
+/// ## `swap-statements:InboxViewModel.swift:refresh:3f2a9c`
+///
+/// No behaviour differs: both statements only set flags the next main-queue turn reads.
+///
+/// ## `off-by-one:Retrier.swift:retry:81be02`
+///
+/// The README leaves it open: "how many times it retries before giving up is yours to choose".
+/// ```
+///
+/// A reason says either that no behaviour differs (and why), or quotes the README's sentence
+/// that leaves the difference open ("free to choose", "left open"): a mutant that only breaks a
+/// promise the README never made is no bug. `kata mutate` counts a listed mutant as neither
+/// killed nor survived, and names entries whose mutant it no longer makes.
+public struct EquivalentMutants: Sendable, Equatable {
+    public static let fileName = "EQUIVALENT-MUTANTS.md"
+
+    public struct Entry: Sendable, Equatable {
+        public var id: String
+        public var reason: String
+    }
+
+    public var entries: [Entry]
+
+    public func reason(for id: String) -> String? {
+        entries.first { $0.id == id }?.reason
+    }
+
+    public static func url(for kata: Kata) -> URL {
+        kata.solutionDirectory.appendingPathComponent(fileName)
+    }
+
+    /// The kata's file; no entries when it has none.
+    public static func load(for kata: Kata) throws -> EquivalentMutants {
+        let url = url(for: kata)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return EquivalentMutants(entries: []) }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw KataError(
+                .invalidCatalog, "Solutions/\(kata.folderName)/\(fileName) is not UTF-8 text.",
+                advice: "Save it as UTF-8.")
+        }
+        do {
+            return try parse(text)
+        } catch let problem as Problem {
+            throw KataError(
+                .invalidCatalog, "Solutions/\(kata.folderName)/\(fileName), line \(problem.line): \(problem.reason)",
+                advice: "Each entry is a heading `## \\`MUTANT-ID\\`` (the id `kata mutate` prints), then a paragraph"
+                    + " with the reason.")
+        }
+    }
+
+    struct Problem: Error {
+        var line: Int
+        var reason: String
+    }
+
+    /// Reads the headings `## \`id\`` and the text below each, up to the next heading.
+    static func parse(_ text: String) throws -> EquivalentMutants {
+        var entries: [Entry] = []
+        var current: (id: String, line: Int, reason: [Substring])?
+        func close() throws {
+            guard let entry = current else { return }
+            let reason = entry.reason.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !reason.isEmpty else {
+                throw Problem(line: entry.line, reason: "`\(entry.id)` has no reason below it")
+            }
+            guard !entries.contains(where: { $0.id == entry.id }) else {
+                throw Problem(line: entry.line, reason: "`\(entry.id)` is listed twice")
+            }
+            entries.append(Entry(id: entry.id, reason: reason))
+        }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("## ") {
+                try close()
+                let heading = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+                guard heading.count > 2, heading.hasPrefix("`"), heading.hasSuffix("`") else {
+                    throw Problem(line: index + 1, reason: "a heading names one mutant's id in backticks, not \"\(heading)\"")
+                }
+                current = (String(heading.dropFirst().dropLast()), index + 1, [])
+            } else if current != nil {
+                current?.reason.append(line)
+            }
+        }
+        try close()
+        return EquivalentMutants(entries: entries)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What became of one mutant when the kata's tests ran against it (``MutationTester``).
+public struct MutantResult: Sendable {
+    public enum Status: String, Sendable, Codable, CaseIterable {
+        /// A test failed by an assertion within ``KataVerifier/catchDeadline``, in every run.
+        case killed
+        /// The tests noticed only by a time limit: the run hung and was stopped, a test failed
+        /// only by its time limit, or the failures came after the deadline. A learner would wait.
+        case timedOut
+        /// The test process crashed before any assertion failed: caught, but not by a test that
+        /// says what went wrong.
+        case crashed
+        /// Every test passed: the tests cannot tell this mutant from the code.
+        case survived
+        /// It does not compile, so it proves nothing; not counted.
+        case stillborn
+        /// Listed in the kata's equivalent-mutants file with the reason no test can tell it
+        /// apart; not counted.
+        case equivalent
+
+        /// How reports say it.
+        public var phrase: String {
+            switch self {
+            case .killed: "killed"
+            case .timedOut: "killed only by a time limit"
+            case .crashed: "crashed"
+            case .survived: "survived"
+            case .stillborn: "stillborn"
+            case .equivalent: "equivalent"
+            }
+        }
+    }
+
+    public var mutant: Mutant
+    /// Its number in the schema (`KATA_MUTANT`); nil for a stillborn one, left out of it.
+    public var number: Int?
+    public var status: Status
+    /// The tests that failed on it.
+    public var failingTests: [String] = []
+    /// Why it was not killed, or the equivalent-mutants file's reason.
+    public var why: String? = nil
+
+    /// The grade of mutant `number` (`result` nil when it was not run).
+    static func graded(_ mutant: Mutant, number: Int, result: TestGrade.VersionResult?, runs: Int) -> MutantResult {
+        var graded = MutantResult(mutant: mutant, number: number, status: .survived)
+        guard let result else {
+            graded.status = .timedOut
+            graded.why = "it was not run: the tests hung with no mutant on"
+            return graded
+        }
+        graded.failingTests = result.summary.failingTests
+        let inRun = runs > 1 ? " (run \(result.runs) of \(runs))" : ""
+        if let stop = result.stop {
+            graded.status = .timedOut
+            graded.why = KataVerifier.describe(stop) + inRun
+            return graded
+        }
+        let elapsed = Duration.milliseconds(Int64((result.summary.testSeconds ?? 0) * 1000))
+        guard let escape = KataVerifier.escape(of: result.summary, elapsed: elapsed) else {
+            graded.status = .killed
+            return graded
+        }
+        switch result.summary.outcome {
+        case .passed: graded.status = .survived
+        case .crashed: graded.status = .crashed
+        case .buildFailed: graded.status = .stillborn
+        default: graded.status = .timedOut
+        }
+        graded.why = escape + inRun
+        return graded
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// Runs a kata's tests against its mutants (`kata mutate`): bugs nobody wrote, made by
+/// ``MutantGenerator`` from the code the learner writes, so a suite is judged on more than the
+/// wrong solutions its author could imagine.
+///
+/// 1. The code: for katas 01–18 the reference solution, mutated only where it differs from the
+///    starter (``MutableLines``: what the README leaves the learner to write, not the seams it
+///    says to keep); for a tests kata the whole shipped code.
+/// 2. One ``MutantSchema`` holds every mutant, each switched on by `KATA_MUTANT=<number>`; the
+///    *stillborn* ones, that do not compile, are dropped first (`swiftc -typecheck` with the
+///    kata's own settings, or a build of its package when a dependency needs SwiftPM).
+/// 3. The one ``GradingEngine`` grades the kata's tests (a tests kata's reference suite) against
+///    the schema with no mutant on, which must pass, and against each mutant: one library, one
+///    suite, a run per mutant, two at a time.
+///
+/// Each mutant is then ``MutantResult/Status/killed`` by an assertion (naming the tests),
+/// killed only by a time limit, crashed, survived, or listed as equivalent in the kata's
+/// ``EquivalentMutants`` file with the reason it cannot be told apart.
+///
+/// ```text
+/// .build/kata/mutants/03-conform-the-real-queue/
+///   Sources/Kata03/…            the schema: the reference with every mutant, and __KataMutant.swift
+///   check/Package.swift …       the kata's own manifest around it, when a dependency needs SwiftPM
+/// ```
+public struct MutationTester: Sendable {
+    /// The environment variable that picks the mutant a run switches on.
+    public static let selectorVariable = "KATA_MUTANT"
+
+    public let repository: KataRepository
+    public let runner: CommandRunner
+    public let swift: URL
+
+    public init(repository: KataRepository, runner: CommandRunner, swift: URL) {
+        self.repository = repository
+        self.runner = runner
+        self.swift = swift
+    }
+
+    /// What was mutated, made and found for one kata.
+    public struct Outcome: Sendable {
+        public var kata: Kata
+        /// "the reference solution" or "the shipped code".
+        public var code: String
+        public var results: [MutantResult]
+        /// The mutants the equivalent-mutants file lists that `kata mutate` no longer makes.
+        public var staleEquivalents: [String]
+        /// Why nothing could be graded: the tests fail with no mutant on, or the schema does not
+        /// compile; nil when every mutant was graded.
+        public var problem: String?
+        public var seconds: Double
+
+        public func count(_ status: MutantResult.Status) -> Int { results.filter { $0.status == status }.count }
+        /// Mutants that count: all but the stillborn and the equivalent.
+        public var counted: Int { results.count - count(.stillborn) - count(.equivalent) }
+    }
+
+    /// Mutates `kata`'s code and grades its tests against every mutant, each run `runs` times
+    /// (a mutant is killed only when every run catches it). `progress` hears what is happening.
+    public func test(
+        _ kata: Kata, runs: Int = 1, progress: (@Sendable (String) -> Void)? = nil
+    ) throws -> Outcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let isTestsKata = kata.metadata.kind == .tests
+        let code = isTestsKata ? kata.shippedCode : kata.referenceSolution
+        let files = try Self.texts(of: code)
+        let mutableLines = isTestsKata ? nil : MutableLines.module(starter: try Self.starterTexts(of: kata), reference: files)
+        let settings = KataBuildSettings.read(
+            for: kata, runner: runner, swift: swift,
+            cacheFolder: repository.workDirectory.appendingPathComponent(
+                "grade/settings/\(kata.folderName)", isDirectory: true))
+        let isolatedByDefault = settings?.moduleFlags?.contains("MainActor") ?? false
+        let mutants = MutantGenerator(isolatedByDefault: isolatedByDefault).mutants(
+            of: files, mutableLines: mutableLines)
+        let equivalents = try EquivalentMutants.load(for: kata)
+        let codeName = isTestsKata ? "the shipped code" : "the reference solution"
+        var outcome = Outcome(
+            kata: kata, code: codeName, results: [],
+            staleEquivalents: equivalents.entries.map(\.id).filter { id in !mutants.contains { $0.id == id } },
+            problem: nil, seconds: 0)
+        defer { outcome.seconds = (clock.now - started).seconds }
+
+        progress?("Compiling \(mutants.count) mutants of \(codeName)")
+        let folder = repository.workDirectory.appendingPathComponent("mutants/\(kata.folderName)", isDirectory: true)
+        let module = folder.appendingPathComponent("Sources/\(kata.moduleName)", isDirectory: true)
+        let schema: MutantSchema
+        let stillborn: [Mutant]
+        do {
+            (schema, stillborn) = try MutantSchema.removingStillborn(
+                files: files, mutants: mutants, isolatedByDefault: isolatedByDefault, folder: module
+            ) { urls in
+                try compilerErrors(of: kata, files: urls, settings: settings, folder: folder)
+            }
+        } catch let failure as MutantSchema.UnexplainedErrors {
+            outcome.problem = failure.description
+            return finished(outcome, clock: clock, started: started)
+        }
+        outcome.results += stillborn.map { MutantResult(mutant: $0, number: nil, status: .stillborn) }
+
+        // The schema with no mutant on is the base: the same library as every mutant, so one
+        // library and one suite serve them all.
+        var base = code
+        base.folder = folder
+        base.sourcesDirectory = module
+        base.change = nil
+        base.base = nil
+        let versions =
+            [base]
+            + schema.numbered.map { number, mutant in
+                var version = KataVersion(
+                    role: .mutant, folder: folder, name: mutant.id, label: "mutant \(number) (\(mutant.id))",
+                    moduleName: kata.moduleName)
+                version.environment = [Self.selectorVariable: String(number)]
+                return version
+            }
+        progress?("Running the tests against \(schema.numbered.count) mutants")
+        let grade = try GradingEngine(repository: repository, runner: runner, swift: swift).grade(
+            kata, tests: isTestsKata ? kata.referenceTestsDirectory : kata.testsDirectory, versions: versions,
+            runs: 1, buggyRuns: max(1, runs), stageName: kata.folderName + "-mutants",
+            runLimit: KataVerifier.wrongSolutionRunLimit, catches: KataVerifier.catchesInTime, progress: progress)
+        if let problem = baseProblem(grade, base: base) {
+            outcome.problem = problem
+            return finished(outcome, clock: clock, started: started)
+        }
+        for (number, mutant) in schema.numbered {
+            let result = grade.results.first { $0.version.environment[Self.selectorVariable] == String(number) }
+            var graded = MutantResult.graded(mutant, number: number, result: result, runs: max(1, runs))
+            if let reason = equivalents.reason(for: mutant.id) {
+                graded.status = .equivalent
+                graded.why = reason
+            }
+            outcome.results.append(graded)
+        }
+        outcome.results.sort { ($0.mutant.file, $0.mutant.range.lowerBound, $0.mutant.id) < ($1.mutant.file, $1.mutant.range.lowerBound, $1.mutant.id) }
+        return finished(outcome, clock: clock, started: started)
+    }
+
+    private func finished(_ outcome: Outcome, clock: ContinuousClock, started: ContinuousClock.Instant) -> Outcome {
+        var outcome = outcome
+        outcome.seconds = (clock.now - started).seconds
+        return outcome
+    }
+
+    /// Why the grade says nothing of the mutants: the suite does not build, or fails, with none on.
+    private func baseProblem(_ grade: TestGrade, base: KataVersion) -> String? {
+        if let error = (grade.compileErrors + grade.versionCompileErrors.flatMap(\.errors)).first {
+            return "the tests do not compile against the schema: \(repository.relativePath(error.file)):\(error.line): "
+                + error.message
+        }
+        guard let result = grade.results.first(where: { $0.version == base }) else {
+            return "the tests did not run with no mutant on"
+        }
+        guard result.passed else {
+            let failure = result.summary.failures.first.map { " (`\($0.test)`: \($0.message))" } ?? ""
+            return "with no mutant on the tests ended as '\(result.summary.outcome.rawValue)'\(failure): "
+                + "mend the tests or the code before their mutants can say anything"
+        }
+        return nil
+    }
+
+    /// The schema's compiler errors, file and line: `swiftc -typecheck` with the kata's own settings
+    /// where flags can say them, else a build of the kata's own package around the schema.
+    private func compilerErrors(
+        of kata: Kata, files: [URL], settings: KataBuildSettings?, folder: URL
+    ) throws -> [(file: String, line: Int)] {
+        let swiftc = swift.deletingLastPathComponent().appendingPathComponent("swiftc")
+        if let settings, let flags = settings.moduleFlags, FileManager.default.isExecutableFile(atPath: swiftc.path) {
+            let result = try runner.run(
+                swiftc,
+                ["-typecheck", "-parse-as-library", "-module-name", kata.moduleName, "-swift-version", settings.swiftVersion]
+                    + flags + files.filter { $0.pathExtension == "swift" }.map(\.path),
+                in: repository.root)
+            return result.succeeded ? [] : MutantSchema.compilerErrors(in: result.output)
+        }
+        let package = folder.appendingPathComponent("check", isDirectory: true)
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        let manifest = try Data(contentsOf: kata.directory.appendingPathComponent("Package.swift"))
+        let manifestURL = package.appendingPathComponent("Package.swift")
+        if FileManager.default.contents(atPath: manifestURL.path) != manifest {
+            try manifest.write(to: manifestURL, options: .atomic)
+        }
+        let sources = package.appendingPathComponent("Sources/\(kata.moduleName)", isDirectory: true)
+        try FolderMirror.mirror(
+            folder.appendingPathComponent("Sources/\(kata.moduleName)", isDirectory: true), to: sources)
+        let result = try runner.run(
+            swift,
+            ["build", "--package-path", package.path, "--target", kata.moduleName]
+                + SharedModuleCache.arguments(for: repository, environment: runner.environment),
+            in: repository.root)
+        return result.succeeded
+            ? []
+            : MutantSchema.compilerErrors(in: result.output).map { error in
+                // The copy's errors, as the schema's files.
+                (error.file.replacingOccurrences(of: sources.path, with: folder.path + "/Sources/\(kata.moduleName)"), error.line)
+            }
+    }
+
+    /// The starter's module as it shipped (`.shipped.json`), by path below its module folder: the
+    /// learner's folder may hold their solution by now.
+    static func starterTexts(of kata: Kata) throws -> [String: String] {
+        let prefix = "Sources/\(kata.moduleName)/"
+        return Dictionary(
+            uniqueKeysWithValues: try ShippedRecord.load(for: kata).files.compactMap { path, text in
+                path.hasPrefix(prefix) ? (String(path.dropFirst(prefix.count)), text) : nil
+            })
+    }
+
+    /// A version's files as text, by path below its module folder.
+    static func texts(of version: KataVersion) throws -> [String: String] {
+        try version.sourceFiles().mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+}

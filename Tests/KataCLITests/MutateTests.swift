@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEnd {
+    /// `kata mutate` on the tests fixture's kata: its shipped `TapCounter` dispatches each tap and
+    /// tells `onChange`; the reference tests run against every mutant of it, built once.
+    @Suite("Mutants of a kata's code, graded by its tests, end to end")
+    struct MutateTests {
+        @Test(
+            "each mutant killed, let through or stillborn, with its id, operator and diff; the equivalent-mutants file counts and is checked"
+        )
+        func mutates() throws {
+            let repository = try KataBinary.repository("tests-repository")
+
+            let json = try KataBinary.run(["mutate", "1", "--format", "json"], in: repository)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any], "\(json.output)")
+            let kata = try #require((object["katas"] as? [[String: Any]])?.first)
+            #expect(kata["code"] as? String == "the shipped code")
+            #expect(kata["problem"] is NSNull, "\(kata["problem"] ?? "")")
+            let mutants = try #require(kata["mutants"] as? [[String: Any]])
+            #expect(mutants.count >= 5, "run in place, dropped, swapped, deleted, twice, off by one: \(mutants.count)")
+            let ids = mutants.compactMap { $0["id"] as? String }
+            #expect(Set(ids).count == mutants.count, "ids are unique")
+            let statuses = Set(mutants.compactMap { $0["status"] as? String })
+            #expect(statuses.isSubset(of: ["killed", "timedOut", "crashed", "survived", "stillborn", "equivalent"]))
+            for mutant in mutants where mutant["status"] as? String == "killed" {
+                #expect(!((mutant["tests"] as? [String]) ?? []).isEmpty, "a kill names the tests: \(mutant)")
+            }
+            for mutant in mutants {
+                let diff = mutant["diff"] as? String ?? ""
+                #expect(diff.contains("--- a/TapCounter.swift") || diff.contains("--- a/Dispatching.swift"), "\(diff)")
+                #expect(!(mutant["operator"] as? String ?? "").isEmpty)
+                #expect((mutant["id"] as? String ?? "").hasPrefix((mutant["operator"] as? String ?? "?") + ":"))
+            }
+            // The shipped code runs each tap through the dispatcher: dropping that work, the tests see no count.
+            let dropped = mutants.first { $0["operator"] as? String == "drop-dispatch" }
+            #expect(dropped?["status"] as? String == "killed", "\(dropped ?? [:])")
+            let counted = object["counted"] as? Int ?? -1
+            let killed = object["killed"] as? Int ?? -1
+            #expect(json.status == (killed == counted ? 0 : 1))
+
+            // Listed as equivalent, a mutant counts neither way; an id it no longer makes is named.
+            let listed = try #require(ids.first)
+            try Fixtures.write(
+                "# Equivalent mutants\n\n## `\(listed)`\n\nNo behaviour differs: for this test only.\n\n"
+                    + "## `delete-call:Gone.swift:gone:00000000`\n\nA mutant of code since removed.\n",
+                to: repository.appendingPathComponent("Solutions/01-count-the-taps/EQUIVALENT-MUTANTS.md"))
+            let text = try KataBinary.run(["mutate", "1", "--all"], in: repository)
+            #expect(text.status == 1, "a stale entry fails the run: \(text.output)")
+            #expect(text.output.contains("mutants of the shipped code:"), "\(text.output)")
+            #expect(text.output.contains("1 equivalent"))
+            #expect(text.output.contains("equivalent  "), "--all lists it")
+            #expect(
+                text.output.contains(
+                    "EQUIVALENT-MUTANTS.md lists `delete-call:Gone.swift:gone:00000000`, which kata mutate no longer makes"))
+
+            // A file kata cannot read: the line and what to write.
+            try Fixtures.write(
+                "## not an id\n\nreason\n",
+                to: repository.appendingPathComponent("Solutions/01-count-the-taps/EQUIVALENT-MUTANTS.md"))
+            let broken = try KataBinary.run(["mutate", "1"], in: repository)
+            #expect(broken.status == 65, "\(broken.output)\(broken.errors)")
+            #expect(broken.errors.contains("EQUIVALENT-MUTANTS.md, line 1: a heading names one mutant's id in backticks"))
+        }
+    }
+}

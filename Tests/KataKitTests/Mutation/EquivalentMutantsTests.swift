@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import KataKit
+
+@Suite("The equivalent-mutants file: each listed mutant with its reason")
+struct EquivalentMutantsTests {
+    @Test("each `## \\`id\\`` heading lists a mutant, and the text below it, trimmed, is its reason")
+    func reads() throws {
+        let file = try EquivalentMutants.parse(
+            """
+            # Equivalent mutants
+
+            Mutants no test can tell from the reference solution.
+
+            ## `swap-statements:Inbox.swift:refresh:3f2a9c`
+
+            No behaviour differs: both statements only set flags
+            the next turn of the main queue reads.
+
+            ## `off-by-one:Retrier.swift:retry:81be02`
+
+            > how many times it retries is yours to choose
+            """)
+        #expect(file.entries.map(\.id) == ["swap-statements:Inbox.swift:refresh:3f2a9c", "off-by-one:Retrier.swift:retry:81be02"])
+        #expect(
+            file.reason(for: "swap-statements:Inbox.swift:refresh:3f2a9c")
+                == "No behaviour differs: both statements only set flags\nthe next turn of the main queue reads.")
+        #expect(file.reason(for: "off-by-one:Retrier.swift:retry:81be02") == "> how many times it retries is yours to choose")
+        #expect(file.reason(for: "delete-call:Inbox.swift:refresh:000000") == nil)
+    }
+
+    @Test("a heading without an id in backticks, an entry without a reason, or one listed twice: refused, by line")
+    func refuses() {
+        #expect(throws: EquivalentMutants.Problem.self) { try EquivalentMutants.parse("## swap-statements\n\nreason\n") }
+        do {
+            _ = try EquivalentMutants.parse("# E\n\n## `a`\n\n## `b`\n\nfine\n")
+            Issue.record("an entry without a reason was read")
+        } catch let problem as EquivalentMutants.Problem {
+            #expect(problem.line == 3)
+            #expect(problem.reason == "`a` has no reason below it")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        do {
+            _ = try EquivalentMutants.parse("## `a`\none\n## `a`\ntwo\n")
+            Issue.record("a mutant listed twice was read")
+        } catch let problem as EquivalentMutants.Problem {
+            #expect(problem.line == 3)
+            #expect(problem.reason == "`a` is listed twice")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("no file: nothing listed")
+    func none() throws {
+        #expect(try EquivalentMutants.parse("").entries.isEmpty)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import KataKit
+
+@Suite("What became of a mutant: killed by an assertion, by a time limit only, crashed or survived")
+struct MutantResultTests {
+    static let mutant = Mutant(
+        operatorName: .deleteCall, file: "TapCounter.swift", range: 10..<30, original: "onChange?(taps)",
+        replacement: "", line: 3, declaration: "TapCounter.tap")
+
+    static func result(
+        _ outcome: TestRunSummary.Outcome, failures: [(String, String)] = [], seconds: Double = 0.1,
+        stop: TestGrade.Stop? = nil, runs: Int = 1
+    ) throws -> MutantResult {
+        let repository = KataRepository(root: try Fixtures.copy("tests-repository", purpose: "mutant-result"))
+        let kata = try KataCatalog.load(from: repository).kata(named: "1")
+        var summary = TestRunSummary(outcome: outcome)
+        summary.failures = failures.map { .init(test: $0.0, file: "TapCounterTests.swift", line: 9, message: $0.1) }
+        summary.testSeconds = seconds
+        let version = TestGrade.VersionResult(
+            version: kata.shippedCode, notes: nil, summary: summary, runs: runs, passedRuns: 0, stop: stop)
+        return MutantResult.graded(mutant, number: 7, result: version, runs: runs)
+    }
+
+    @Test("an expectation that fails within the deadline kills it, and names the test")
+    func killed() throws {
+        let result = try Self.result(.testsFailed, failures: [("counts each tap", "Expectation failed: 1 == 2")])
+        #expect(result.status == .killed)
+        #expect(result.failingTests == ["counts each tap"])
+        #expect(result.why == nil)
+        #expect(result.number == 7)
+    }
+
+    @Test("every test passing: it survived")
+    func survived() throws {
+        let result = try Self.result(.passed)
+        #expect(result.status == .survived)
+        #expect(result.why == "it passed every test")
+    }
+
+    @Test("a hang, a failure only by a time limit, or one after the deadline: killed only by a time limit")
+    func timeLimits() throws {
+        let hung = try Self.result(.timedOut, stop: .hung(limit: .seconds(15), tests: ["waits for the tap"]), runs: 3)
+        #expect(hung.status == .timedOut)
+        #expect(hung.why?.contains("hung and was stopped after 15 s") == true, "\(hung.why ?? "")")
+        #expect(hung.why?.hasSuffix("(run 1 of 3)") == true)
+        let limit = try Self.result(.testsFailed, failures: [("waits", "Time limit was exceeded: 60.000 seconds")])
+        #expect(limit.status == .timedOut)
+        let late = try Self.result(.testsFailed, failures: [("counts", "Expectation failed")], seconds: 7.5)
+        #expect(late.status == .timedOut)
+        #expect(late.why?.contains("only after 7.5 s") == true)
+    }
+
+    @Test("a crash before any assertion: crashed, not killed")
+    func crashed() throws {
+        #expect(try Self.result(.crashed).status == .crashed)
+    }
+}
