@@ -1,0 +1,141 @@
+/// The operators run over one file's ``SwiftStructure``, each adding ``MutantGenerator/Candidate``s.
+/// What is a place for each operator is said beside it, in ``MutationOperator``.
+struct FileMutations {
+    let structure: SwiftStructure
+    var candidates: [MutantGenerator.Candidate] = []
+
+    init(structure: SwiftStructure) {
+        self.structure = structure
+    }
+
+    var statements: [SourceStatement] { structure.statements }
+
+    mutating func add(_ operatorName: MutationOperator, _ range: Range<Int>, _ replacement: String) {
+        candidates.append(MutantGenerator.Candidate(operatorName: operatorName, range: range, replacement: replacement))
+    }
+
+    func text(_ range: Range<Int>) -> String { structure.text(of: range) }
+
+    mutating func collect() {
+        for (blockIndex, block) in structure.blocks.enumerated() where block.isExecutable {
+            let members = block.statements.map { statements[$0] }
+            for (position, statement) in members.enumerated() {
+                let call = structure.callShape(of: statement)
+                statementOperators(statement, call: call, position: position, in: members, block: blockIndex)
+                dispatchOperators(statement, call: call)
+            }
+            pairOperators(members)
+            lockOperators(members)
+        }
+        insertYields()
+        tokenOperators()
+    }
+
+    /// Operators on one statement: delete-call, complete-twice, remove-guard, remove-return,
+    /// remove-cancellation, negate-condition.
+    mutating func statementOperators(
+        _ statement: SourceStatement, call: CallShape?, position: Int, in members: [SourceStatement], block: Int
+    ) {
+        let normalized = text(statement.range).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if let call {
+            if !MutantGenerator.reportingCalls.contains(call.calleeName) {
+                add(.deleteCall, statement.range, "")
+            }
+            let isContinuation =
+                ["resume", "yield"].contains(call.calleeName) && call.receiver.lowercased().contains("continuation")
+            if MutantGenerator.completionCalls.contains(call.calleeName) || isContinuation {
+                let indentation = structure.indentation(ofLineAt: statement.range.lowerBound)
+                add(.completeTwice, statement.range, text(statement.range) + "\n" + indentation + text(statement.range))
+            }
+            if call.calleeName == "cancel" && !call.receiver.isEmpty
+                && call.openParen.map({ call.closeParen! == $0 + 1 }) == true
+            {
+                add(.removeCancellation, statement.range, "")
+            }
+        }
+        if normalized == "try Task.checkCancellation()" { add(.removeCancellation, statement.range, "") }
+        if statement.clauses.count == 1, [.ifStatement, .guardStatement].contains(statement.kind) {
+            let clause = text(statement.clauses[0].range)
+            let checked =
+                statement.kind == .guardStatement ? clause.hasPrefix("!") ? String(clause.dropFirst()) : "" : clause
+            let hasElse =
+                statement.kind == .ifStatement
+                && structure.significantTokens(in: statement.tokens).contains {
+                    structure.tokens[$0].text == "else"
+                }
+            if (checked == "isCancelled" || checked.hasSuffix(".isCancelled")) && !hasElse {
+                add(.removeCancellation, statement.range, "")
+            }
+        }
+        switch statement.kind {
+        case .guardStatement where !statement.bindsNames:
+            add(.removeGuard, statement.range, "")
+        case .returnStatement:
+            let parent = structure.blocks[statement.block]
+            let isLast = position == members.count - 1
+            var isEarly = true
+            if isLast {
+                switch parent.kind {
+                case .function, .closure, .control("guard"): isEarly = false
+                default: break
+                }
+            }
+            if isEarly { add(.removeReturn, statement.range, "") }
+        default:
+            break
+        }
+        for clause in statement.clauses where !clause.binds {
+            add(.negateCondition, clause.range, "!(" + text(clause.range) + ")")
+        }
+    }
+
+    /// Operators on two neighbouring statements: move-across-await, swap-statements.
+    mutating func pairOperators(_ members: [SourceStatement]) {
+        func movable(_ statement: SourceStatement) -> Bool {
+            !statement.isDeclaration && !statement.isJump
+                && ![.guardStatement, .deferStatement, .directive, .caseLabel].contains(statement.kind)
+        }
+        for (first, second) in zip(members, members.dropFirst()) where movable(first) && movable(second) {
+            let between = text(first.range.upperBound..<second.range.lowerBound)
+            let swapped = text(second.range) + between + text(first.range)
+            let operatorName: MutationOperator =
+                first.containsAwait != second.containsAwait ? .moveAcrossAwait : .swapStatements
+            add(operatorName, first.range.lowerBound..<second.range.upperBound, swapped)
+        }
+    }
+
+    /// insert-yield: before up to three statements of each actor-isolated `async` function
+    /// (its body and the `if`/`do`/… bodies in it, not closures), spread over it; never before
+    /// its first statement (nothing ran yet) nor before a declaration (the schema could not
+    /// wrap it without hiding the name).
+    mutating func insertYields() {
+        for (blockIndex, block) in structure.blocks.enumerated() {
+            guard let function = block.function, function.isAsync, function.isIsolated else { continue }
+            var places: [SourceStatement] = []
+            collectYieldPlaces(in: blockIndex, into: &places)
+            places.sort { $0.range.lowerBound < $1.range.lowerBound }
+            let chosen =
+                places.count <= 3
+                ? places : [places[0], places[places.count / 2], places[places.count - 1]]
+            for statement in chosen {
+                let indentation = structure.indentation(ofLineAt: statement.range.lowerBound)
+                add(.insertYield, statement.range, "await Task.yield()\n" + indentation + text(statement.range))
+            }
+        }
+    }
+
+    private func collectYieldPlaces(in block: Int, into places: inout [SourceStatement]) {
+        for (position, index) in structure.blocks[block].statements.enumerated() {
+            let statement = statements[index]
+            if position > 0 && !MutantSite.mustEndBlock(statement) && statement.kind != .directive
+                && statement.kind != .caseLabel
+            {
+                places.append(statement)
+            }
+        }
+        for (index, inner) in structure.blocks.enumerated() where inner.parent == block {
+            if case .control = inner.kind { collectYieldPlaces(in: index, into: &places) }
+            if inner.kind == .switchBody { collectYieldPlaces(in: index, into: &places) }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+/// Makes the mutants of a kata's module: every place each ``MutationOperator`` applies, kept
+/// only where a ``MutantSchema`` can switch it on and off (it has a ``MutantSite``), and, for
+/// katas 01–18, only on the lines the reference solution changed from the starter
+/// (``MutableLines``).
+///
+/// ```swift
+/// let files = ["InboxViewModel.swift": text, "Dispatching.swift": other]   // path: text
+/// let mutants = MutantGenerator().mutants(of: files)
+/// for mutant in mutants { print(mutant.id, mutant.unifiedDiff(of: files[mutant.file]!)!) }
+/// ```
+///
+/// When two operators make the identical change at the same place (`task?.cancel()` removed is
+/// both `remove-cancellation` and `delete-call`), only the more specific is kept.
+public struct MutantGenerator: Sendable {
+    /// Methods whose trailing closure runs later, elsewhere: GCD's, and the seams the katas
+    /// teach (`Dispatching.dispatch`, `QueueDispatching.mainAsync`/`backgroundAsync`,
+    /// `DispatchQueueWrapping.globalAsync`, `Scheduling.schedule`), with `perform` and
+    /// `addOperation` for run loops and operation queues.
+    public static let dispatchMethods: Set<String> = [
+        "async", "asyncAfter", "notify", "dispatch", "mainAsync", "backgroundAsync", "globalAsync", "schedule",
+        "perform", "addOperation",
+    ]
+
+    /// Calls `delete-call` leaves: they report or check rather than act, or (`lock`, `unlock`)
+    /// belong to `drop-lock`, which removes them in pairs.
+    static let reportingCalls: Set<String> = [
+        "print", "debugPrint", "precondition", "preconditionFailure", "assert", "assertionFailure",
+        "dispatchPrecondition", "fatalError", "NSLog", "lock", "unlock", "init",
+    ]
+
+    /// Calls that tell someone the work is done, which `complete-twice` repeats.
+    static let completionCalls: Set<String> = [
+        "completion", "handler", "callback", "onChange", "promise", "finish", "complete",
+    ]
+
+    /// The module is compiled with main-actor isolation by default (kata 18).
+    public var isolatedByDefault: Bool
+
+    public init(isolatedByDefault: Bool = false) {
+        self.isolatedByDefault = isolatedByDefault
+    }
+
+    /// The mutants of `files` (path relative to the module folder: text), in file and offset
+    /// order. `mutableLines[path]`, when given, limits a file's mutants to those touching one of
+    /// its lines (from 1); a file without an entry is all mutable.
+    public func mutants(of files: [String: String], mutableLines: [String: Set<Int>]? = nil) -> [Mutant] {
+        var mutants: [Mutant] = []
+        for path in files.keys.sorted() {
+            let structure = SwiftStructure(parsing: files[path]!, isolatedByDefault: isolatedByDefault)
+            mutants += self.mutants(of: structure, path: path, mutableLines: mutableLines?[path])
+        }
+        return mutants
+    }
+
+    /// A change an operator proposes, before it is checked and named.
+    struct Candidate {
+        var operatorName: MutationOperator
+        var range: Range<Int>
+        var replacement: String
+    }
+
+    /// Whether `range` is the only statement of a function or closure body: its value may be
+    /// the body's result (`Task { try await load() }`), and with it gone the body returns `()`,
+    /// a type change that breaks code far from the mutant, and innocent mutants with it.
+    func isSoleStatementOfBody(_ range: Range<Int>, in structure: SwiftStructure) -> Bool {
+        structure.blocks.contains { block in
+            switch block.kind {
+            case .function, .closure:
+                block.statements.count == 1 && structure.statements[block.statements[0]].range == range
+            default: false
+            }
+        }
+    }
+
+    func mutants(of structure: SwiftStructure, path: String, mutableLines: Set<Int>?) -> [Mutant] {
+        var file = FileMutations(structure: structure)
+        file.collect()
+        // The identical change from two operators: the more specific one stays.
+        var kept: [String: Candidate] = [:]
+        for candidate in file.candidates {
+            let key = "\(candidate.range)|\(candidate.replacement)"
+            if let existing = kept[key],
+                MutationOperator.specificity.firstIndex(of: existing.operatorName)!
+                    <= MutationOperator.specificity.firstIndex(of: candidate.operatorName)!
+            {
+                continue
+            }
+            kept[key] = candidate
+        }
+        let ordered = kept.values.sorted {
+            ($0.range.lowerBound, $0.range.upperBound, $0.operatorName, $0.replacement)
+                < ($1.range.lowerBound, $1.range.upperBound, $1.operatorName, $1.replacement)
+        }
+        var repeats: [String: Int] = [:]
+        var mutants: [Mutant] = []
+        for candidate in ordered {
+            let original = structure.text(of: candidate.range)
+            guard original != candidate.replacement else { continue }
+            let firstLine = structure.line(ofOffset: candidate.range.lowerBound)
+            let lastLine = structure.line(ofOffset: max(candidate.range.lowerBound, candidate.range.upperBound - 1))
+            if let mutableLines, !(firstLine...lastLine).contains(where: mutableLines.contains) { continue }
+            guard MutantSite.locate(candidate.range, in: structure) != nil else { continue }
+            if candidate.replacement.isEmpty && isSoleStatementOfBody(candidate.range, in: structure) { continue }
+            let firstToken = structure.tokenIndex(atOffset: candidate.range.lowerBound)
+            let declaration = structure.blocks[structure.innermostBlock(containingToken: firstToken)].declaration
+            var mutant = Mutant(
+                operatorName: candidate.operatorName, file: path, range: candidate.range, original: original,
+                replacement: candidate.replacement, line: firstLine, declaration: declaration)
+            repeats[mutant.id, default: 0] += 1
+            if repeats[mutant.id]! > 1 {
+                mutant = Mutant(
+                    operatorName: candidate.operatorName, file: path, range: candidate.range, original: original,
+                    replacement: candidate.replacement, line: firstLine, declaration: declaration,
+                    repeatNumber: repeats[mutant.id]!)
+            }
+            mutants.append(mutant)
+        }
+        return mutants
+    }
+}

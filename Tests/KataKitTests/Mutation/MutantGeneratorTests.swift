@@ -1,0 +1,146 @@
+import Testing
+
+@testable import KataKit
+
+@Suite("Mutants of a kata's code")
+struct MutantGeneratorTests {
+    static func mutants(_ source: String, _ operatorName: MutationOperator? = nil) -> [Mutant] {
+        MutantGenerator().mutants(of: ["A.swift": source]).filter {
+            operatorName == nil || $0.operatorName == operatorName
+        }
+    }
+
+    static func applied(_ source: String, _ operatorName: MutationOperator) -> [String] {
+        mutants(source, operatorName).compactMap { $0.applied(to: source) }
+    }
+
+    @Test("run-in-place calls the dispatched closure at once; drop-dispatch removes the statement")
+    func dispatch() {
+        let source = """
+            func load() {
+                publish(1)
+                queue.async { [weak self] in
+                    self?.publish(2)
+                }
+                DispatchQueue.main.async(execute: work)
+            }
+            """
+        let inPlace = Self.mutants(source, .runInPlace).map(\.replacement)
+        #expect(inPlace.contains("_ = { [weak self] in\n        self?.publish(2)\n    }()"))
+        #expect(inPlace.contains("work()"))
+        let dropped = Self.applied(source, .dropDispatch)
+        #expect(dropped.contains { !$0.contains("queue.async") && $0.contains("publish(1)\n    DispatchQueue") })
+    }
+
+    @Test("remove-cancellation wins over delete-call for the identical change; print is never deleted")
+    func specificity() {
+        let source = """
+            func stop() {
+                task?.cancel()
+                print("stopped")
+                finish()
+            }
+            """
+        let all = Self.mutants(source)
+        let cancelRemovals = all.filter { $0.original == "task?.cancel()" && $0.replacement.isEmpty }
+        #expect(cancelRemovals.map(\.operatorName) == [.removeCancellation])
+        #expect(!all.contains { $0.operatorName == .deleteCall && $0.original.hasPrefix("print") })
+        #expect(all.contains { $0.operatorName == .deleteCall && $0.original == "finish()" })
+        #expect(all.contains { $0.operatorName == .completeTwice && $0.replacement == "finish()\n    finish()" })
+    }
+
+    @Test("relational changes comparisons, not generics; off-by-one changes counts, not `[0]` or attributes")
+    func expressions() {
+        let source = """
+            @available(macOS 13, *)
+            func check(items: [Int]) -> Task<Int, Never>? {
+                let first = items[0]
+                if first < 3 { return nil }
+                return nil
+            }
+            """
+        #expect(Self.mutants(source, .relational).map(\.replacement) == ["<="])
+        #expect(Set(Self.mutants(source, .offByOne).map(\.replacement)) == ["2", "4"])
+    }
+
+    @Test("drop-lock removes a lock()/unlock() pair in one mutant; shift-critical-region moves a statement out")
+    func locks() {
+        let source = """
+            func publish(_ value: Int) {
+                lock.lock()
+                current = value
+                count += 1
+                lock.unlock()
+                onChange?(value)
+            }
+            """
+        let dropped = Self.applied(source, .dropLock)
+        #expect(
+            dropped == [
+                source.replacingOccurrences(of: "    lock.lock()\n", with: "").replacingOccurrences(
+                    of: "    lock.unlock()\n", with: "")
+            ])
+        let shifted = Self.applied(source, .shiftCriticalRegion)
+        #expect(shifted.first?.contains("count += 1\n    lock.unlock()\n    current = value") == true)
+    }
+
+    @Test("insert-yield goes between statements of an isolated async function, never before a declaration")
+    func yields() {
+        let source = """
+            actor Cache {
+                func avatar(for id: String) async -> Int {
+                    let loader = self.loader
+                    let download = Task { await loader.load(id) }
+                    downloads[id] = download
+                    return await download.value
+                }
+                nonisolated func other() async {
+                    first()
+                    second()
+                }
+            }
+            """
+        let yields = Self.mutants(source, .insertYield)
+        #expect(yields.map(\.original) == ["downloads[id] = download", "return await download.value"])
+        #expect(yields.allSatisfy { $0.replacement.hasPrefix("await Task.yield()\n") })
+    }
+
+    @Test("an id names operator, file and declaration, never a line, and survives an edit elsewhere")
+    func stableIDs() {
+        let source = """
+            final class Screen {
+                func show() {
+                    state = 1
+                    notify()
+                }
+            }
+            """
+        let before = Self.mutants(source).map(\.id)
+        let after = Self.mutants("// A new comment.\n\n" + source).map(\.id)
+        #expect(before == after)
+        #expect(before.contains { $0.hasPrefix("swap-statements:A.swift:Screen.show:") })
+        #expect(Set(before).count == before.count)
+    }
+
+    @Test("with mutable lines, only mutants touching an added or changed line of the reference are made")
+    func mutableLines() {
+        let starter = "func go() {\n    start()\n}\n"
+        let reference = "func go() {\n    start()\n    finish()\n}\n"
+        let lines = MutableLines.changed(starter: starter, reference: reference)
+        #expect(lines == [3])
+        let mutants = MutantGenerator().mutants(of: ["A.swift": reference], mutableLines: ["A.swift": lines])
+        #expect(!mutants.isEmpty)
+        #expect(mutants.allSatisfy { $0.original.contains("finish()") })
+        #expect(MutableLines.module(starter: [:], reference: ["B.swift": reference]).isEmpty)
+    }
+
+    @Test("a mutant shows as a unified diff of its file")
+    func diff() throws {
+        let source = "func go() {\n    start()\n    finish()\n}\n"
+        let mutant = try #require(Self.mutants(source, .deleteCall).first { $0.original == "finish()" })
+        let diff = try #require(mutant.unifiedDiff(of: source))
+        #expect(diff.contains("--- a/A.swift"))
+        #expect(diff.contains("\n-    finish()\n"))
+        #expect(mutant.applied(to: "different text") == nil)
+    }
+}
