@@ -73,9 +73,9 @@ public struct KataScaffold: Sendable, Equatable {
     /// The equivalent-mutants file a new kata starts with: what belongs in it, and no entry.
     var equivalentMutants: String {
         """
-        # Equivalent mutants of kata \(number)
+        # Equivalent mutants of kata \(metadata.number)
 
-        `kata mutate \(number)` runs the kata's tests against mutants of \(
+        `kata mutate \(metadata.number)` runs the kata's tests against mutants of \(
             metadata.kind == .tests ? "the shipped code" : "the reference solution, where it differs from the starter"
         ). Every mutant must be killed by an assertion, or listed here: a heading with its id (as
         `kata mutate` prints it), then why no test can tell it apart. Either no behaviour differs (say

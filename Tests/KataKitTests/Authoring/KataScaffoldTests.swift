@@ -18,7 +18,7 @@ struct KataScaffoldTests {
     @Test(
         "has the kata's package, README, starter and test, both solutions, a wrong solution, SOLUTION.md and the equivalent-mutants file"
     )
-    func files() {
+    func files() throws {
         let scaffold = KataScaffold(metadata: Self.metadata(), languageMode: .v6)
         #expect(
             scaffold.files.keys.sorted() == [
