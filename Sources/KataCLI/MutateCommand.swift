@@ -44,7 +44,8 @@ struct MutateCommand: ParsableCommand {
 
     @Option(
         name: .customLong("repeat"),
-        help: ArgumentHelp("Run the tests up to N times against each mutant: killed means caught in all N.", valueName: "N"))
+        help: ArgumentHelp(
+            "Run the tests up to N times against each mutant: killed means caught in all N.", valueName: "N"))
     var repetitions: Int = 1
 
     @Flag(name: .long, help: "List every mutant, not only those the tests let through.")

@@ -55,7 +55,8 @@ extension EndToEnd {
             #expect(text.output.contains("equivalent  "), "--all lists it")
             #expect(
                 text.output.contains(
-                    "EQUIVALENT-MUTANTS.md lists `delete-call:Gone.swift:gone:00000000`, which kata mutate no longer makes"))
+                    "EQUIVALENT-MUTANTS.md lists `delete-call:Gone.swift:gone:00000000`, which kata mutate no longer makes"
+                ))
 
             // A file kata cannot read: the line and what to write.
             try Fixtures.write(
@@ -63,7 +64,8 @@ extension EndToEnd {
                 to: repository.appendingPathComponent("Solutions/01-count-the-taps/EQUIVALENT-MUTANTS.md"))
             let broken = try KataBinary.run(["mutate", "1"], in: repository)
             #expect(broken.status == 65, "\(broken.output)\(broken.errors)")
-            #expect(broken.errors.contains("EQUIVALENT-MUTANTS.md, line 1: a heading names one mutant's id in backticks"))
+            #expect(
+                broken.errors.contains("EQUIVALENT-MUTANTS.md, line 1: a heading names one mutant's id in backticks"))
         }
     }
 }

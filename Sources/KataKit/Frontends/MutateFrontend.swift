@@ -31,7 +31,8 @@ public struct MutateFrontend: Sendable {
         var seen: Set<String> = []
         let katas = named.filter { seen.insert($0.folderName).inserted }
         guard !katas.isEmpty else {
-            throw KataError(.invalidCatalog, "There are no katas to mutate in \(catalog.repository.katasDirectory.path).")
+            throw KataError(
+                .invalidCatalog, "There are no katas to mutate in \(catalog.repository.katasDirectory.path).")
         }
         var runner = context.runner
         runner.timeout = CheckFrontend.defaultTimeout
@@ -121,19 +122,23 @@ public struct MutateFrontend: Sendable {
             guard letThrough || all else { continue }
             let mark = result.status == .killed ? style.green("✔") : letThrough ? style.red("✘") : style.dim("·")
             let place = "\(result.mutant.file):\(result.mutant.line)"
-            var line = "    \(mark) \(result.status.phrase)  \(result.mutant.operatorName.rawValue)  \(place)  "
+            var line =
+                "    \(mark) \(result.status.phrase)  \(result.mutant.operatorName.rawValue)  \(place)  "
                 + style.dim(result.mutant.id)
             if result.status == .killed, let test = result.failingTests.first { line += "  by `\(test)`" }
             lines.append(line)
             if let why = result.why, result.status != .killed { lines.append("        " + why) }
             if letThrough, let diff = texts[result.mutant.file].flatMap({ result.mutant.unifiedDiff(of: $0) }) {
-                lines += diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast(diff.hasSuffix("\n") ? 1 : 0)
-                    .map { "        " + $0 }
+                lines += diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+                    diff.hasSuffix("\n") ? 1 : 0
+                )
+                .map { "        " + $0 }
             }
         }
         for id in outcome.staleEquivalents {
             lines.append(
-                "    " + style.red("✘ ") + "Solutions/\(outcome.kata.folderName)/\(EquivalentMutants.fileName) lists `\(id)`,"
+                "    " + style.red("✘ ")
+                    + "Solutions/\(outcome.kata.folderName)/\(EquivalentMutants.fileName) lists `\(id)`,"
                     + " which kata mutate no longer makes: remove it or give its new id")
         }
         return lines

@@ -81,7 +81,8 @@ public struct EquivalentMutants: Sendable, Equatable {
                 try close()
                 let heading = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
                 guard heading.count > 2, heading.hasPrefix("`"), heading.hasSuffix("`") else {
-                    throw Problem(line: index + 1, reason: "a heading names one mutant's id in backticks, not \"\(heading)\"")
+                    throw Problem(
+                        line: index + 1, reason: "a heading names one mutant's id in backticks, not \"\(heading)\"")
                 }
                 current = (String(heading.dropFirst().dropLast()), index + 1, [])
             } else if current != nil {

@@ -95,7 +95,17 @@ struct FileMutations {
             !statement.isDeclaration && !statement.isJump
                 && ![.guardStatement, .deferStatement, .directive, .caseLabel].contains(statement.kind)
         }
+        // An initializer's plain stores (`self.name = name`, no call on either side) run in
+        // either order alike: no observer fires in an initializer, and nothing reads the other's
+        // value. Swapped, they are equivalent mutants by construction, not bugs a test could see.
+        let inInitializer =
+            members.first.map { structure.enclosingFunction(of: $0.block)?.info.name == "init" } ?? false
+        func plainStore(_ statement: SourceStatement) -> Bool {
+            let code = text(statement.range)
+            return statement.kind == .expression && code.contains(" = ") && !code.contains("(") && !code.contains("{")
+        }
         for (first, second) in zip(members, members.dropFirst()) where movable(first) && movable(second) {
+            if inInitializer && plainStore(first) && plainStore(second) { continue }
             let between = text(first.range.upperBound..<second.range.lowerBound)
             let swapped = text(second.range) + between + text(first.range)
             let operatorName: MutationOperator =

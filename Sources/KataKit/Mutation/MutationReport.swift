@@ -68,7 +68,8 @@ public struct MutationReport: Encodable, Sendable {
             let texts = files[outcome.kata.folderName] ?? [:]
             return KataEntry(
                 number: outcome.kata.number, slug: outcome.kata.slug, code: outcome.code,
-                counts: Dictionary(uniqueKeysWithValues: MutantResult.Status.allCases.map { ($0.rawValue, outcome.count($0)) }),
+                counts: Dictionary(
+                    uniqueKeysWithValues: MutantResult.Status.allCases.map { ($0.rawValue, outcome.count($0)) }),
                 score: outcome.counted == 0
                     ? nil : (Double(outcome.count(.killed)) / Double(outcome.counted) * 1000).rounded() / 1000,
                 problem: outcome.problem, staleEquivalents: outcome.staleEquivalents,

@@ -65,7 +65,8 @@ public struct MutationTester: Sendable {
         let isTestsKata = kata.metadata.kind == .tests
         let code = isTestsKata ? kata.shippedCode : kata.referenceSolution
         let files = try Self.texts(of: code)
-        let mutableLines = isTestsKata ? nil : MutableLines.module(starter: try Self.starterTexts(of: kata), reference: files)
+        let mutableLines =
+            isTestsKata ? nil : MutableLines.module(starter: try Self.starterTexts(of: kata), reference: files)
         let settings = KataBuildSettings.read(
             for: kata, runner: runner, swift: swift,
             cacheFolder: repository.workDirectory.appendingPathComponent(
@@ -132,7 +133,11 @@ public struct MutationTester: Sendable {
             }
             outcome.results.append(graded)
         }
-        outcome.results.sort { ($0.mutant.file, $0.mutant.range.lowerBound, $0.mutant.id) < ($1.mutant.file, $1.mutant.range.lowerBound, $1.mutant.id) }
+        outcome.results.sort {
+            ($0.mutant.file, $0.mutant.range.lowerBound, $0.mutant.id) < (
+                $1.mutant.file, $1.mutant.range.lowerBound, $1.mutant.id
+            )
+        }
         return finished(outcome, clock: clock, started: started)
     }
 
@@ -168,7 +173,10 @@ public struct MutationTester: Sendable {
         if let settings, let flags = settings.moduleFlags, FileManager.default.isExecutableFile(atPath: swiftc.path) {
             let result = try runner.run(
                 swiftc,
-                ["-typecheck", "-parse-as-library", "-module-name", kata.moduleName, "-swift-version", settings.swiftVersion]
+                [
+                    "-typecheck", "-parse-as-library", "-module-name", kata.moduleName, "-swift-version",
+                    settings.swiftVersion,
+                ]
                     + flags + files.filter { $0.pathExtension == "swift" }.map(\.path),
                 in: repository.root)
             return result.succeeded ? [] : MutantSchema.compilerErrors(in: result.output)
@@ -192,7 +200,10 @@ public struct MutationTester: Sendable {
             ? []
             : MutantSchema.compilerErrors(in: result.output).map { error in
                 // The copy's errors, as the schema's files.
-                (error.file.replacingOccurrences(of: sources.path, with: folder.path + "/Sources/\(kata.moduleName)"), error.line)
+                (
+                    error.file.replacingOccurrences(
+                        of: sources.path, with: folder.path + "/Sources/\(kata.moduleName)"), error.line
+                )
             }
     }
 

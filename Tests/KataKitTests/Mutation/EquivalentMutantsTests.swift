@@ -22,17 +22,24 @@ struct EquivalentMutantsTests {
 
             > how many times it retries is yours to choose
             """)
-        #expect(file.entries.map(\.id) == ["swap-statements:Inbox.swift:refresh:3f2a9c", "off-by-one:Retrier.swift:retry:81be02"])
+        #expect(
+            file.entries.map(\.id) == [
+                "swap-statements:Inbox.swift:refresh:3f2a9c", "off-by-one:Retrier.swift:retry:81be02",
+            ])
         #expect(
             file.reason(for: "swap-statements:Inbox.swift:refresh:3f2a9c")
                 == "No behaviour differs: both statements only set flags\nthe next turn of the main queue reads.")
-        #expect(file.reason(for: "off-by-one:Retrier.swift:retry:81be02") == "> how many times it retries is yours to choose")
+        #expect(
+            file.reason(for: "off-by-one:Retrier.swift:retry:81be02")
+                == "> how many times it retries is yours to choose")
         #expect(file.reason(for: "delete-call:Inbox.swift:refresh:000000") == nil)
     }
 
     @Test("a heading without an id in backticks, an entry without a reason, or one listed twice: refused, by line")
     func refuses() {
-        #expect(throws: EquivalentMutants.Problem.self) { try EquivalentMutants.parse("## swap-statements\n\nreason\n") }
+        #expect(throws: EquivalentMutants.Problem.self) {
+            try EquivalentMutants.parse("## swap-statements\n\nreason\n")
+        }
         do {
             _ = try EquivalentMutants.parse("# E\n\n## `a`\n\n## `b`\n\nfine\n")
             Issue.record("an entry without a reason was read")

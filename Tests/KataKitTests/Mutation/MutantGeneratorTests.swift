@@ -134,6 +134,50 @@ struct MutantGeneratorTests {
         #expect(MutableLines.module(starter: [:], reference: ["B.swift": reference]).isEmpty)
     }
 
+    @Test("a function the reference changed is the learner's whole; its neighbours and the type's declarations are not")
+    func wholeFunctions() {
+        let starter =
+            "final class Screen {\n    var count = 0\n    func go() {\n        start()\n        log()\n    }\n    func keep() {\n        stay()\n    }\n}\n"
+        let reference =
+            "final class Screen {\n    var count = 0\n    func go() {\n        start()\n        queue.async { self.log() }\n    }\n    func keep() {\n        stay()\n    }\n}\n"
+        let lines = MutableLines.module(starter: ["A.swift": starter], reference: ["A.swift": reference])["A.swift"]
+        #expect(lines == [3, 4, 5, 6], "go() from its brace to its brace")
+        let mutants = MutantGenerator().mutants(of: ["A.swift": reference], mutableLines: ["A.swift": lines ?? []])
+        #expect(mutants.contains { $0.original.contains("start()") }, "an unchanged line of a changed function")
+        #expect(!mutants.contains { $0.original.contains("stay()") || $0.original.contains("count = 0") })
+        #expect(MutableLines.wholeFunctions(around: [], in: reference).isEmpty)
+    }
+
+    @Test(
+        "an initializer's plain stores are not swapped (equivalent by construction); stores with a call, or elsewhere, are"
+    )
+    func initializerStores() {
+        let source = """
+            struct Parcel {
+                var number: String
+                var note: String
+                init(number: String, note: String) {
+                    self.number = number
+                    self.note = note
+                }
+                mutating func update(number: String, note: String) {
+                    self.number = number
+                    self.note = note
+                }
+            }
+            final class Screen {
+                init(feed: Feed) {
+                    self.feed = feed
+                    self.items = feed.load()
+                }
+            }
+            """
+        let swaps = Self.mutants(source, .swapStatements)
+        #expect(!swaps.contains { $0.declaration == "Parcel.init" })
+        #expect(swaps.contains { $0.declaration == "Parcel.update" })
+        #expect(swaps.contains { $0.declaration == "Screen.init" }, "a store that calls something may depend on order")
+    }
+
     @Test("a mutant shows as a unified diff of its file")
     func diff() throws {
         let source = "func go() {\n    start()\n    finish()\n}\n"

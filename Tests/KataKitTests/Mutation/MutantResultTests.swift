@@ -45,7 +45,7 @@ struct MutantResultTests {
         let hung = try Self.result(.timedOut, stop: .hung(limit: .seconds(15), tests: ["waits for the tap"]), runs: 3)
         #expect(hung.status == .timedOut)
         #expect(hung.why?.contains("hung and was stopped after 15 s") == true, "\(hung.why ?? "")")
-        #expect(hung.why?.hasSuffix("(run 1 of 3)") == true)
+        #expect(hung.why?.hasSuffix("(run 3 of 3)") == true, "the run that let it through")
         let limit = try Self.result(.testsFailed, failures: [("waits", "Time limit was exceeded: 60.000 seconds")])
         #expect(limit.status == .timedOut)
         let late = try Self.result(.testsFailed, failures: [("counts", "Expectation failed")], seconds: 7.5)
