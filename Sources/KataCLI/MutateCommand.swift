@@ -22,11 +22,13 @@ struct MutateCommand: ParsableCommand {
             crashed, survived, or equivalent: listed in Solutions/NN-slug/EQUIVALENT-MUTANTS.md with \
             the reason no test can tell it apart (no behaviour differs, or the README leaves the \
             difference open, quoted). Each mutant has a stable id (operator, file, declaration and \
-            a hash of the text it changes): that is what the file lists.
+            a hash of the text it changes): that is what the file lists. Code no test may reach, such \
+            as a live URLSession client behind the kata's seam, is left out whole by a heading \
+            "## Not mutated: HTTPCatalogue" (the name in backticks) and its reason, and the report says so.
 
             The report shows each mutant the tests let through as a diff; --all lists every mutant \
             and the test that killed it. --format json prints one object, {katas: [{number, slug, \
-            code, counts, score, problem, staleEquivalents, seconds, mutants: [{id, operator, file, \
+            code, counts, score, problem, staleEquivalents, notMutated, seconds, mutants: [{id, operator, file, \
             line, number, status, tests, why, diff}]}], counted, killed, survived}.
 
             Exits 0 when every counted mutant of every kata was killed by an assertion and the \

@@ -135,11 +135,16 @@ public struct MutateFrontend: Sendable {
                 .map { "        " + $0 }
             }
         }
+        for excluded in outcome.notMutated {
+            lines.append(
+                "    " + style.dim("· not mutated: \(excluded.declaration) (\(excluded.mutants) mutants): ")
+                    + excluded.reason.replacingOccurrences(of: "\n", with: " "))
+        }
         for id in outcome.staleEquivalents {
             lines.append(
                 "    " + style.red("✘ ")
                     + "Solutions/\(outcome.kata.folderName)/\(EquivalentMutants.fileName) lists `\(id)`,"
-                    + " which kata mutate no longer makes: remove it or give its new id")
+                    + " which kata mutate no longer makes (or no longer finds): remove it or give its new id")
         }
         return lines
     }

@@ -219,7 +219,7 @@ public struct GradingEngine: Sendable {
         var grade = TestGrade(kata: kata, results: [])
         var building = versions
         while true {
-            let package = GradingPackage(kata: kata, versions: building, tests: tests, root: root)
+            let package = GradingPackage(kata: kata, versions: Self.distinctCode(building), tests: tests, root: root)
             do {
                 try package.write()
             } catch {
@@ -237,15 +237,25 @@ public struct GradingEngine: Sendable {
             let broken = try classifyBuildFailure(
                 build.report, result: build.result, package: package, sanitizer: sanitizer, into: &grade)
             guard grade.compileErrors.isEmpty, !broken.isEmpty else { return grade }
-            building = building.enumerated().filter { !broken.contains($0.offset) }.map(\.element)
+            let brokenCode = broken.map { package.versions[$0] }
+            building.removeAll { version in brokenCode.contains { $0.hasSameCode(as: version) } }
         }
-        let package = GradingPackage(kata: kata, versions: building, tests: tests, root: root)
+        let package = GradingPackage(kata: kata, versions: Self.distinctCode(building), tests: tests, root: root)
         let bundle = TestBundle(
             package: package, runner: limited, swift: swift, sanitizer: sanitizer, workingDirectory: repository.root)
         let listing = try bundle.listing()
         for (index, version) in building.enumerated() where !(skippingFirst && index == 0) {
             progress?("Running your tests against version \(index + 1) of \(building.count)")
-            let result = try repeating.result(of: version, run: { try bundle.run(version: index, listing: listing) })
+            // A version that shares its code with another (a schema's mutant) runs that module,
+            // with its own environment.
+            let module = package.versions.firstIndex { $0.hasSameCode(as: version) } ?? index
+            var runner = limited
+            runner.environment.merge(version.environment) { _, own in own }
+            let versionBundle = TestBundle(
+                package: package, runner: runner, swift: swift, sanitizer: sanitizer,
+                workingDirectory: repository.root)
+            let result = try repeating.result(
+                of: version, run: { try versionBundle.run(version: module, listing: listing) })
             guard let result else { continue }
             grade.results.append(result)
             // Tests that hang on the base hang everywhere: one run limit a version is enough.
@@ -366,6 +376,13 @@ public struct GradingEngine: Sendable {
             "--sanitize", sanitizer.rawValue, "--scratch-path",
             package.appendingPathComponent(sanitizer.scratchFolderName).path,
         ]
+    }
+
+    /// The versions with the code of each built once: the first of each, in order.
+    static func distinctCode(_ versions: [KataVersion]) -> [KataVersion] {
+        versions.reduce(into: []) { distinct, version in
+            if !distinct.contains(where: { $0.hasSameCode(as: version) }) { distinct.append(version) }
+        }
     }
 
     private static func unique(_ errors: [TestRunSummary.Diagnostic]) -> [TestRunSummary.Diagnostic] {

@@ -15,6 +15,15 @@ import Foundation
 /// The README leaves it open: "how many times it retries before giving up is yours to choose".
 /// ```
 ///
+/// Code no test may reach, a live adapter behind the kata's seam (a `URLSession` client, when the
+/// README keeps every test off the network), is left out whole, with the reason:
+///
+/// ```markdown
+/// ## Not mutated: `HTTPCatalogue`
+///
+/// The live catalogue behind the seam: the README keeps every test off the network.
+/// ```
+///
 /// A reason says either that no behaviour differs (and why), or quotes the README's sentence
 /// that leaves the difference open ("free to choose", "left open"): a mutant that only breaks a
 /// promise the README never made is no bug. `kata mutate` counts a listed mutant as neither
@@ -27,10 +36,24 @@ public struct EquivalentMutants: Sendable, Equatable {
         public var reason: String
     }
 
+    /// A declaration left out of mutation, and why: `## Not mutated: \`HTTPCatalogue\``.
+    public struct Exclusion: Sendable, Equatable {
+        /// A type or function as mutant ids name it (`HTTPCatalogue`, `Feed.reload`).
+        public var declaration: String
+        public var reason: String
+    }
+
     public var entries: [Entry]
+    public var exclusions: [Exclusion] = []
 
     public func reason(for id: String) -> String? {
         entries.first { $0.id == id }?.reason
+    }
+
+    /// The exclusion that covers a mutant's declaration (`HTTPCatalogue` covers
+    /// `HTTPCatalogue.product`), if any.
+    public func exclusion(covering declaration: String) -> Exclusion? {
+        exclusions.first { declaration == $0.declaration || declaration.hasPrefix($0.declaration + ".") }
     }
 
     public static func url(for kata: Kata) -> URL {
@@ -61,35 +84,48 @@ public struct EquivalentMutants: Sendable, Equatable {
         var reason: String
     }
 
-    /// Reads the headings `## \`id\`` and the text below each, up to the next heading.
+    static let exclusionPrefix = "Not mutated: "
+
+    /// Reads the headings `## \`id\`` and `## Not mutated: \`Declaration\`` and the text below
+    /// each, up to the next heading.
     static func parse(_ text: String) throws -> EquivalentMutants {
-        var entries: [Entry] = []
-        var current: (id: String, line: Int, reason: [Substring])?
+        var file = EquivalentMutants(entries: [])
+        var current: (id: String, excluded: Bool, line: Int, reason: [Substring])?
         func close() throws {
             guard let entry = current else { return }
             let reason = entry.reason.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
             guard !reason.isEmpty else {
                 throw Problem(line: entry.line, reason: "`\(entry.id)` has no reason below it")
             }
-            guard !entries.contains(where: { $0.id == entry.id }) else {
+            guard !file.entries.contains(where: { $0.id == entry.id }),
+                !file.exclusions.contains(where: { $0.declaration == entry.id })
+            else {
                 throw Problem(line: entry.line, reason: "`\(entry.id)` is listed twice")
             }
-            entries.append(Entry(id: entry.id, reason: reason))
+            if entry.excluded {
+                file.exclusions.append(Exclusion(declaration: entry.id, reason: reason))
+            } else {
+                file.entries.append(Entry(id: entry.id, reason: reason))
+            }
         }
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.hasPrefix("## ") {
                 try close()
-                let heading = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+                var heading = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+                let excluded = heading.hasPrefix(exclusionPrefix)
+                if excluded { heading = String(heading.dropFirst(exclusionPrefix.count)) }
                 guard heading.count > 2, heading.hasPrefix("`"), heading.hasSuffix("`") else {
                     throw Problem(
-                        line: index + 1, reason: "a heading names one mutant's id in backticks, not \"\(heading)\"")
+                        line: index + 1,
+                        reason: "a heading names one mutant's id in backticks, or `Not mutated:` and a declaration in"
+                            + " backticks, not \"\(line.dropFirst(3))\"")
                 }
-                current = (String(heading.dropFirst().dropLast()), index + 1, [])
+                current = (String(heading.dropFirst().dropLast()), excluded, index + 1, [])
             } else if current != nil {
                 current?.reason.append(line)
             }
         }
         try close()
-        return EquivalentMutants(entries: entries)
+        return file
     }
 }

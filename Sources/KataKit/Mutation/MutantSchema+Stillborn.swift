@@ -75,7 +75,7 @@ extension MutantSchema {
     /// let (schema, stillborn) = try MutantSchema.removingStillborn(
     ///     files: files, mutants: mutants, folder: scratch
     /// ) { urls in
-    ///     MutantSchema.compilerErrors(in: try swiftc(["-typecheck", "-swift-version", "6"] + urls))
+    ///     MutantSchema.compilerErrors(in: try swiftc(["-emit-sil", "-wmo", "-o", "/dev/null"] + urls))
     /// }
     /// ```
     public static func removingStillborn(

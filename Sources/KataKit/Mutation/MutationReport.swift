@@ -11,7 +11,7 @@ import Foundation
 /// ```json
 /// {"katas":[{"number":3,"slug":"conform-the-real-queue","code":"the reference solution",
 ///   "counts":{"killed":21,"timedOut":0,"crashed":0,"survived":2,"stillborn":1,"equivalent":1},
-///   "score":0.913,"problem":null,"staleEquivalents":[],"seconds":48.2,
+///   "score":0.913,"problem":null,"staleEquivalents":[],"notMutated":[],"seconds":48.2,
 ///   "mutants":[{"id":"delete-call:Screen.swift:tapAdd:3f2a9c","operator":"delete-call",
 ///     "file":"Screen.swift","line":42,"number":7,"status":"survived","tests":[],
 ///     "why":"it passed every test","diff":"--- a/Screen.swift\n+++ b/Screen.swift\n…"}]}],
@@ -27,6 +27,8 @@ public struct MutationReport: Encodable, Sendable {
         public var score: Double?
         public var problem: String?
         public var staleEquivalents: [String]
+        /// The declarations the equivalent-mutants file leaves out: `{declaration, reason, mutants}`.
+        public var notMutated: [MutationTester.NotMutated]
         public var seconds: Double
         public var mutants: [MutantEntry]
     }
@@ -72,7 +74,7 @@ public struct MutationReport: Encodable, Sendable {
                     uniqueKeysWithValues: MutantResult.Status.allCases.map { ($0.rawValue, outcome.count($0)) }),
                 score: outcome.counted == 0
                     ? nil : (Double(outcome.count(.killed)) / Double(outcome.counted) * 1000).rounded() / 1000,
-                problem: outcome.problem, staleEquivalents: outcome.staleEquivalents,
+                problem: outcome.problem, staleEquivalents: outcome.staleEquivalents, notMutated: outcome.notMutated,
                 seconds: (outcome.seconds * 10).rounded() / 10,
                 mutants: outcome.results.map { result in
                     MutantEntry(

@@ -8,7 +8,7 @@ import Foundation
 ///    starter (``MutableLines``: what the README leaves the learner to write, not the seams it
 ///    says to keep); for a tests kata the whole shipped code.
 /// 2. One ``MutantSchema`` holds every mutant, each switched on by `KATA_MUTANT=<number>`; the
-///    *stillborn* ones, that do not compile, are dropped first (`swiftc -typecheck` with the
+///    *stillborn* ones, that do not compile, are dropped first (`swiftc -emit-sil` with the
 ///    kata's own settings, or a build of its package when a dependency needs SwiftPM).
 /// 3. The one ``GradingEngine`` grades the kata's tests (a tests kata's reference suite) against
 ///    the schema with no mutant on, which must pass, and against each mutant: one library, one
@@ -37,14 +37,25 @@ public struct MutationTester: Sendable {
         self.swift = swift
     }
 
+    /// A declaration the equivalent-mutants file leaves out of mutation.
+    public struct NotMutated: Sendable, Encodable {
+        public var declaration: String
+        public var reason: String
+        /// The mutants it would have had.
+        public var mutants: Int
+    }
+
     /// What was mutated, made and found for one kata.
     public struct Outcome: Sendable {
         public var kata: Kata
         /// "the reference solution" or "the shipped code".
         public var code: String
         public var results: [MutantResult]
-        /// The mutants the equivalent-mutants file lists that `kata mutate` no longer makes.
+        /// The mutants (and declarations left out) the equivalent-mutants file lists that
+        /// `kata mutate` no longer makes.
         public var staleEquivalents: [String]
+        /// The declarations the file leaves out, with how many mutants each would have had.
+        public var notMutated: [NotMutated]
         /// Why nothing could be graded: the tests fail with no mutant on, or the schema does not
         /// compile; nil when every mutant was graded.
         public var problem: String?
@@ -72,13 +83,22 @@ public struct MutationTester: Sendable {
             cacheFolder: repository.workDirectory.appendingPathComponent(
                 "grade/settings/\(kata.folderName)", isDirectory: true))
         let isolatedByDefault = settings?.moduleFlags?.contains("MainActor") ?? false
-        let mutants = MutantGenerator(isolatedByDefault: isolatedByDefault).mutants(
-            of: files, mutableLines: mutableLines)
         let equivalents = try EquivalentMutants.load(for: kata)
+        let generated = MutantGenerator(isolatedByDefault: isolatedByDefault).mutants(
+            of: files, mutableLines: mutableLines)
+        let mutants = generated.filter { equivalents.exclusion(covering: $0.declaration) == nil }
         let codeName = isTestsKata ? "the shipped code" : "the reference solution"
         var outcome = Outcome(
             kata: kata, code: codeName, results: [],
-            staleEquivalents: equivalents.entries.map(\.id).filter { id in !mutants.contains { $0.id == id } },
+            staleEquivalents: equivalents.entries.map(\.id).filter { id in !mutants.contains { $0.id == id } }
+                + equivalents.exclusions.map(\.declaration).filter { name in
+                    !generated.contains { equivalents.exclusion(covering: $0.declaration)?.declaration == name }
+                },
+            notMutated: equivalents.exclusions.compactMap { exclusion in
+                let count = generated.filter { equivalents.exclusion(covering: $0.declaration) == exclusion }.count
+                return count == 0
+                    ? nil : NotMutated(declaration: exclusion.declaration, reason: exclusion.reason, mutants: count)
+            },
             problem: nil, seconds: 0)
         defer { outcome.seconds = (clock.now - started).seconds }
 
@@ -164,7 +184,7 @@ public struct MutationTester: Sendable {
         return nil
     }
 
-    /// The schema's compiler errors, file and line: `swiftc -typecheck` with the kata's own settings
+    /// The schema's compiler errors, file and line: `swiftc -emit-sil` with the kata's own settings
     /// where flags can say them, else a build of the kata's own package around the schema.
     private func compilerErrors(
         of kata: Kata, files: [URL], settings: KataBuildSettings?, folder: URL
@@ -174,7 +194,10 @@ public struct MutationTester: Sendable {
             let result = try runner.run(
                 swiftc,
                 [
-                    "-typecheck", "-parse-as-library", "-module-name", kata.moduleName, "-swift-version",
+                    // SIL, not only types: definite initialization ("captured by a closure before
+                    // being initialized") is checked there, and a schema must pass it to build.
+                    "-emit-sil", "-whole-module-optimization", "-o", "/dev/null",
+                    "-parse-as-library", "-module-name", kata.moduleName, "-swift-version",
                     settings.swiftVersion,
                 ]
                     + flags + files.filter { $0.pathExtension == "swift" }.map(\.path),

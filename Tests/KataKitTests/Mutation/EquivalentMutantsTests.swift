@@ -60,6 +60,25 @@ struct EquivalentMutantsTests {
         }
     }
 
+    @Test("`## Not mutated: \\`Declaration\\`` leaves a declaration out, with its members, and says why")
+    func exclusions() throws {
+        let file = try EquivalentMutants.parse(
+            "## Not mutated: `HTTPCatalogue`\n\nThe live catalogue: the README keeps tests off the network.\n\n## `a`\n\nsame\n"
+        )
+        #expect(
+            file.exclusions == [
+                .init(
+                    declaration: "HTTPCatalogue", reason: "The live catalogue: the README keeps tests off the network.")
+            ])
+        #expect(file.entries.map(\.id) == ["a"])
+        #expect(file.exclusion(covering: "HTTPCatalogue.product")?.declaration == "HTTPCatalogue")
+        #expect(file.exclusion(covering: "HTTPCatalogue") != nil)
+        #expect(file.exclusion(covering: "HTTPCatalogueTests.product") == nil, "a longer name is another declaration")
+        #expect(throws: EquivalentMutants.Problem.self) {
+            try EquivalentMutants.parse("## Not mutated: HTTPCatalogue\n\nwhy\n")
+        }
+    }
+
     @Test("no file: nothing listed")
     func none() throws {
         #expect(try EquivalentMutants.parse("").entries.isEmpty)
