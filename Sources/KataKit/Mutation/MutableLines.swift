@@ -24,35 +24,50 @@ public enum MutableLines {
     }
 
     /// For each reference file the starter also has, its mutable lines: the changed ones, and
-    /// every line of a function (or initializer, or accessor) the reference changed, which the
-    /// learner rewrites and so owns whole (``wholeFunctions(around:in:)``). A file the starter
+    /// every line of each type (or top-level function) the reference changed, which the learner
+    /// rewrites and so answers for whole (``wholeDeclarations(around:in:)``). A file the starter
     /// lacks is left out, which ``MutantGenerator/mutants(of:mutableLines:)`` reads as all mutable.
     public static func module(starter: [String: String], reference: [String: String]) -> [String: Set<Int>] {
         var result: [String: Set<Int>] = [:]
         for (path, text) in reference {
             if let old = starter[path] {
-                result[path] = wholeFunctions(around: changed(starter: old, reference: text), in: text)
+                result[path] = wholeDeclarations(around: changed(starter: old, reference: text), in: text)
             }
         }
         return result
     }
 
-    /// `lines`, and every line of each function body that holds one of them. A learner who
-    /// changed one line of `load()` to call a seam wrote `load()` as it now reads: a slip anywhere
-    /// in it is theirs, and their tests should see it. The code around it that the kata asks them
-    /// to keep (a protocol, a live dispatcher, a type's other methods) stays out.
-    public static func wholeFunctions(around lines: Set<Int>, in text: String) -> Set<Int> {
+    /// `lines`, and every line of the innermost type, or top-level function, around each. A
+    /// learner who changed one method of `InboxViewModel` to call a seam answers for the view
+    /// model as it now reads: its other methods are part of the contract the kata's tests check,
+    /// and a slip in them is one those tests should see. What the kata asks them to keep as it is
+    /// (a protocol, a live dispatcher: kata 04's `LiveDispatcher`) holds no changed line, and
+    /// stays out.
+    public static func wholeDeclarations(around lines: Set<Int>, in text: String) -> Set<Int> {
         guard !lines.isEmpty else { return lines }
         let structure = SwiftStructure(parsing: text)
-        var result = lines
-        for block in structure.blocks {
-            guard case .function = block.kind, let open = block.openBrace, let close = block.closeBrace else {
-                continue
+        let owners = structure.blocks.compactMap { block -> ClosedRange<Int>? in
+            switch block.kind {
+            case .type: return span(of: block, in: structure)
+            case .function where block.parent.map({ structure.blocks[$0].kind == .file }) ?? true:
+                return span(of: block, in: structure)
+            default: return nil
             }
-            let first = structure.line(ofOffset: structure.tokens[open].range.lowerBound)
-            let last = structure.line(ofOffset: structure.tokens[close].range.lowerBound)
-            if lines.contains(where: { (first...last).contains($0) }) { result.formUnion(first...last) }
+        }
+        var result = lines
+        for line in lines {
+            if let owner = owners.filter({ $0.contains(line) }).min(by: { $0.count < $1.count }) {
+                result.formUnion(owner)
+            }
         }
         return result
+    }
+
+    /// The lines from a block's opening brace to its closing one.
+    private static func span(of block: CodeBlock, in structure: SwiftStructure) -> ClosedRange<Int>? {
+        guard let open = block.openBrace, let close = block.closeBrace else { return nil }
+        return structure.line(
+            ofOffset: structure.tokens[open].range.lowerBound)...structure.line(
+                ofOffset: structure.tokens[close].range.lowerBound)
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 /// ``MutantGenerator`` from the code the learner writes, so a suite is judged on more than the
 /// wrong solutions its author could imagine.
 ///
-/// 1. The code: for katas 01–18 the reference solution, mutated only where it differs from the
-///    starter (``MutableLines``: what the README leaves the learner to write, not the seams it
-///    says to keep); for a tests kata the whole shipped code.
+/// 1. The code: for katas 01–18 each type of the reference solution that differs from the
+///    starter, whole (``MutableLines``: what the learner rewrites, not the seams the README says
+///    to keep); for a tests kata the whole shipped code.
 /// 2. One ``MutantSchema`` holds every mutant, each switched on by `KATA_MUTANT=<number>`; the
 ///    *stillborn* ones, that do not compile, are dropped first (`swiftc -emit-sil` with the
 ///    kata's own settings, or a build of its package when a dependency needs SwiftPM).

@@ -134,18 +134,20 @@ struct MutantGeneratorTests {
         #expect(MutableLines.module(starter: [:], reference: ["B.swift": reference]).isEmpty)
     }
 
-    @Test("a function the reference changed is the learner's whole; its neighbours and the type's declarations are not")
-    func wholeFunctions() {
+    @Test(
+        "a type the reference changed is the learner's whole; a type it kept, and a top-level function it kept, are not"
+    )
+    func wholeDeclarations() {
         let starter =
-            "final class Screen {\n    var count = 0\n    func go() {\n        start()\n        log()\n    }\n    func keep() {\n        stay()\n    }\n}\n"
-        let reference =
-            "final class Screen {\n    var count = 0\n    func go() {\n        start()\n        queue.async { self.log() }\n    }\n    func keep() {\n        stay()\n    }\n}\n"
+            "protocol Dispatching {\n    func run()\n}\nfinal class Screen {\n    var count = 0\n    func go() {\n        start()\n    }\n    func keep() {\n        stay()\n        rest()\n    }\n}\nstruct Live {\n    func run() {\n        queue.async { work() }\n    }\n}\nfunc helper() {\n    prepare()\n}\n"
+        let reference = starter.replacingOccurrences(
+            of: "        start()\n", with: "        start()\n        finish()\n")
         let lines = MutableLines.module(starter: ["A.swift": starter], reference: ["A.swift": reference])["A.swift"]
-        #expect(lines == [3, 4, 5, 6], "go() from its brace to its brace")
+        #expect(lines == Set(4...14), "Screen from its brace to its brace: \(lines?.sorted() ?? [])")
         let mutants = MutantGenerator().mutants(of: ["A.swift": reference], mutableLines: ["A.swift": lines ?? []])
-        #expect(mutants.contains { $0.original.contains("start()") }, "an unchanged line of a changed function")
-        #expect(!mutants.contains { $0.original.contains("stay()") || $0.original.contains("count = 0") })
-        #expect(MutableLines.wholeFunctions(around: [], in: reference).isEmpty)
+        #expect(mutants.contains { $0.original.contains("stay()") }, "an unchanged method of a changed type")
+        #expect(!mutants.contains { $0.declaration.hasPrefix("Live") || $0.declaration == "helper" })
+        #expect(MutableLines.wholeDeclarations(around: [], in: reference).isEmpty)
     }
 
     @Test(
