@@ -27,6 +27,12 @@ struct VerifyCommand: ParsableCommand {
             --sanitize thread runs only the two solutions, built with ThreadSanitizer, and fails on \
             any data race: the tests themselves must be race-free.
 
+            --mutants adds a rule, "mutants killed": every mutant `kata mutate` makes of the code the \
+            learner writes is killed by an assertion within 5 seconds in every run, or listed in \
+            Solutions/NN-slug/EQUIVALENT-MUTANTS.md with its reason ("No behaviour differs: …", or \
+            the README's sentence that leaves it open, quoted as the README has it), at most one \
+            mutant in five.
+
             With --repeat N, the starter's tests must fail at least once in N runs, the solutions' \
             tests must pass all N runs, and every wrong solution must be caught in all N: the proof \
             that a kata about flakiness shows it, that no solution is flaky, and that no wrong \
@@ -48,6 +54,7 @@ struct VerifyCommand: ParsableCommand {
               kata verify 3 --repeat 5
               kata verify --repeat 200 --solutions-only
               kata verify --sanitize thread
+              kata verify 19 --mutants --repeat 3
               kata verify --jobs 1 --format json
             """
     )
@@ -75,6 +82,13 @@ struct VerifyCommand: ParsableCommand {
         ))
     var solutionsOnly = false
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Also require every mutant of the code the learner writes to be killed, or listed as equivalent with its "
+                + "reason (see kata mutate)."))
+    var mutants = false
+
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp("How many katas to verify at once. Default: the number of processor cores.", valueName: "N"))
@@ -98,7 +112,8 @@ struct VerifyCommand: ParsableCommand {
         let context = options.context()
         try runFrontend(console: context.console, onInterrupt: .stopCommands, errorsAsJSON: format == .json) {
             try VerifyFrontend(context: context).run(
-                katas: katas, repetitions: repetitions, sanitizer: sanitize, solutionsOnly: solutionsOnly, jobs: jobs,
+                katas: katas, repetitions: repetitions, sanitizer: sanitize, solutionsOnly: solutionsOnly,
+                mutants: mutants, jobs: jobs,
                 format: format)
         }
     }

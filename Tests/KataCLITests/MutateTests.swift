@@ -42,6 +42,10 @@ extension EndToEnd {
             let killed = object["killed"] as? Int ?? -1
             #expect(json.status == (killed == counted ? 0 : 1))
 
+            // kata verify --mutants holds the kata to it: every mutant killed (the fixture's are).
+            let verified = try KataBinary.run(["verify", "1", "--mutants"], in: repository)
+            #expect(verified.output.contains("✔ mutants killed \(killed)/\(counted)"), "\(verified.output)")
+
             // Listed as equivalent, a mutant counts neither way; an id it no longer makes is named.
             let listed = try #require(ids.first)
             try Fixtures.write(
@@ -49,6 +53,15 @@ extension EndToEnd {
                     + "## `delete-call:Gone.swift:gone:00000000`\n\nA mutant of code since removed.\n",
                 to: repository.appendingPathComponent("Solutions/01-count-the-taps/EQUIVALENT-MUTANTS.md"))
             let text = try KataBinary.run(["mutate", "1", "--all"], in: repository)
+            let refused = try KataBinary.run(["verify", "1", "--mutants"], in: repository)
+            #expect(refused.status == 1)
+            #expect(refused.output.contains("✘ mutants killed"), "\(refused.output)")
+            #expect(
+                refused.output.contains(
+                    "lists `delete-call:Gone.swift:gone:00000000`, which kata mutate no longer makes"))
+            #expect(
+                refused.output.contains("neither says \"No behaviour differs\" nor quotes") == false,
+                "its reason says so")
             #expect(text.status == 1, "a stale entry fails the run: \(text.output)")
             #expect(text.output.contains("mutants of the shipped code:"), "\(text.output)")
             #expect(text.output.contains("1 equivalent"))

@@ -11,7 +11,10 @@ import Foundation
 ///    every run, by an assertion and within seconds, and its `CHAFF.md` says which sentence of
 ///    "Your task" it breaks and which test catches it (see ``WrongSolutionResult``);
 /// 6. the README's `## Hints` section repeats the front-matter hints, `SOLUTION.md` exists, and
-///    `.shipped.json` (see ``ShippedRecord``) matches the starter.
+///    `.shipped.json` (see ``ShippedRecord``) matches the starter;
+/// 7. with `--mutants`, every mutant of the code the learner writes is killed by an assertion
+///    within seconds in every run, or listed as equivalent with its reason, one in five at most
+///    (see ``mutantsRule(_:repetitions:)``).
 ///
 /// Rules 3 to 5 are one grading (``GradingEngine``): the kata's tests against the reference, the
 /// alternative and every wrong solution, the tests built once and each version once, in
@@ -57,8 +60,25 @@ public struct KataVerifier: Sendable {
     /// `repetitions` > 1: the starter must fail in at least one of that many runs, the solutions pass them all.
     /// `checksWrongSolutions` false leaves the wrong solutions out (`kata verify --solutions-only`),
     /// as a sanitizer does.
+    /// `checksMutants` adds rule 7 (``mutantsRule(_:repetitions:)``, `kata verify --mutants`): every
+    /// mutant of the code the learner writes killed, or justified in the equivalent-mutants file.
     public func verify(
-        _ kata: Kata, repetitions: Int = 1, sanitizer: Sanitizer? = nil, checksWrongSolutions: Bool = true
+        _ kata: Kata, repetitions: Int = 1, sanitizer: Sanitizer? = nil, checksWrongSolutions: Bool = true,
+        checksMutants: Bool = false
+    ) throws -> Result {
+        var result = try verifyVersions(
+            kata, repetitions: repetitions, sanitizer: sanitizer, checksWrongSolutions: checksWrongSolutions)
+        if checksMutants, sanitizer == nil, result.rules.allSatisfy({ $0.name != Self.versionsRuleName }) {
+            let clock = ContinuousClock()
+            let started = clock.now
+            result.rules.append(try mutantsRule(kata, repetitions: repetitions))
+            result.seconds += (clock.now - started).seconds
+        }
+        return result
+    }
+
+    private func verifyVersions(
+        _ kata: Kata, repetitions: Int, sanitizer: Sanitizer?, checksWrongSolutions: Bool
     ) throws -> Result {
         // Nothing is graded until every version can be built: the rule names what to mend.
         if let versions = versionsProblem(kata) {

@@ -26,10 +26,10 @@ public struct VerifyFrontend: Sendable {
 
     /// `jobs`: how many katas to verify at once; nil for ``defaultJobs``. Never more than there are katas.
     /// `sanitizer`: only the solutions run, built with it (see ``KataVerifier``); `solutionsOnly`:
-    /// the wrong solutions are left out.
+    /// the wrong solutions are left out; `mutants`: every mutant must be killed or justified too.
     public func run(
         katas references: [String], repetitions: Int = 1, sanitizer: Sanitizer? = nil, solutionsOnly: Bool = false,
-        jobs: Int? = nil, format: Format = .text
+        mutants: Bool = false, jobs: Int? = nil, format: Format = .text
     ) throws -> Int32 {
         try context.repository().requireFullRepository(for: "verify")
         let catalog = try context.catalog()
@@ -54,7 +54,8 @@ public struct VerifyFrontend: Sendable {
         let outcomes = WorkerThreads.run(count: katas.count, workers: jobs ?? Self.defaultJobs) { index in
             Result {
                 try verifier.verify(
-                    katas[index], repetitions: repetitions, sanitizer: sanitizer, checksWrongSolutions: !solutionsOnly)
+                    katas[index], repetitions: repetitions, sanitizer: sanitizer, checksWrongSolutions: !solutionsOnly,
+                    checksMutants: mutants)
             }
         } isFinal: { outcome in
             if case .failure = outcome { return true }

@@ -31,6 +31,25 @@ public struct MutationReport: Encodable, Sendable {
         public var notMutated: [MutationTester.NotMutated]
         public var seconds: Double
         public var mutants: [MutantEntry]
+
+        enum CodingKeys: String, CodingKey {
+            case number, slug, code, counts, score, problem, staleEquivalents, notMutated, seconds, mutants
+        }
+
+        /// Every key, null included: a reader sees `"problem": null`, not a missing key.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number, forKey: .number)
+            try container.encode(slug, forKey: .slug)
+            try container.encode(code, forKey: .code)
+            try container.encode(counts, forKey: .counts)
+            try container.encode(score, forKey: .score)
+            try container.encode(problem, forKey: .problem)
+            try container.encode(staleEquivalents, forKey: .staleEquivalents)
+            try container.encode(notMutated, forKey: .notMutated)
+            try container.encode(seconds, forKey: .seconds)
+            try container.encode(mutants, forKey: .mutants)
+        }
     }
 
     public struct MutantEntry: Encodable, Sendable {
