@@ -77,6 +77,10 @@ public struct GradingEngine: Sendable {
         limited.timeout = runLimit
         limited.outputLimit = Self.outputLimit
         limited.killsLeftovers = true
+        // No backtrace for a run that crashes (a mutant, a buggy version): the runtime's one line
+        // says why, and its `swift-backtrace`, orphaned when the test process dies, held the output
+        // open while it waited out its own 30 s timeout.
+        limited.environment["SWIFT_BACKTRACE"] = "enable=no"
         let repeating = RepeatedRuns(runs: runs, buggyRuns: buggyRuns, catches: catches)
 
         #if os(Linux)

@@ -89,6 +89,9 @@ public struct CommandRunner: Sendable {
                 timedOut.withLock { $0 = true }
                 // The whole tree: `swift test` runs the tests in a process group of their own.
                 ProcessTree.stop([pid])
+                // And the command's own group, where an orphan the tree no longer shows may hold
+                // the output open: a crashed test's `swift-backtrace`, adopted by init.
+                if killsLeftovers { kill(-pid, SIGKILL) }
             }
         }
         var data = Data()
@@ -108,7 +111,16 @@ public struct CommandRunner: Sendable {
             data.append(chunk)
             onOutput?(String(decoding: chunk, as: UTF8.self))
         }
-        exited.wait()
+        // Foundation reaps the command and says so; should it miss the exit (seen on Linux once a
+        // test crashed under load: a zombie for minutes, and kata waiting on it), kata reaps it.
+        var reapedStatus: Int32?
+        while exited.wait(timeout: .now() + 1) == .timedOut {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                reapedStatus = status
+                break
+            }
+        }
         try? reader.close()
         if killsLeftovers {
             // Foundation starts the command as the leader of a process group of its own; whatever
@@ -116,9 +128,11 @@ public struct CommandRunner: Sendable {
             kill(-pid, SIGKILL)
         }
         RunningCommands.shared.waitIfInterrupted()
+        // A status waitpid gave: the low seven bits are the signal that ended it, if any.
+        let signal = reapedStatus.map { $0 & 0x7f }
         var result = CommandResult(
-            exitCode: process.terminationStatus,
-            wasSignaled: process.terminationReason == .uncaughtSignal,
+            exitCode: reapedStatus.map { signal == 0 ? ($0 >> 8) & 0xff : signal! } ?? process.terminationStatus,
+            wasSignaled: signal.map { $0 != 0 } ?? (process.terminationReason == .uncaughtSignal),
             timedOut: timedOut.value,
             output: String(decoding: data, as: UTF8.self)
         )
