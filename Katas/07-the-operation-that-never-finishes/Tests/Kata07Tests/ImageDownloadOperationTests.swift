@@ -275,6 +275,68 @@ final class ImageDownloadOperationTests: XCTestCase {
         guard arrived(completionRan) else { return }
     }
 
+    /// Has the loader call back once more, on another thread, for the request it answered last.
+    private func answerAgain(
+        _ loader: ManualImageLoader, with result: Result<Data, Error>, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> Bool {
+        let hadAnswered = LockedBox(false)
+        guard
+            onAnotherThread(
+                "the loader's second call of the completion",
+                hint: "The operation is stuck on its own lock: call willChangeValue/didChangeValue outside of it.",
+                file: file, line: line,
+                { hadAnswered.value = loader.answerTheLastRequestAgain(with: result) })
+        else { return false }
+        guard hadAnswered.value else {
+            XCTFail("The loader never answered a request, so it cannot answer again.", file: file, line: line)
+            return false
+        }
+        return true
+    }
+
+    func test_aSecondAnswerFromTheLoader_changesNothing() {
+        let secondAnswerIgnored =
+            "Once the operation has finished, it ignores whatever the loader says next: the first answer is the "
+            + "last word. Store the result only on the way from executing to finished, once."
+
+        // A photo, then an error.
+        let loader = ManualImageLoader()
+        let download = ImageDownloadOperation(url: beach, loader: loader)
+        guard startAndWaitUntilItReturns(download) else { return }
+        guard finishDownload(loader, with: .success(jpeg)) else { return }
+        guard answerAgain(loader, with: .failure(Offline())) else { return }
+        XCTAssertEqual(download.imageData, jpeg, "The photo arrived first. \(secondAnswerIgnored)")
+        XCTAssertNil(
+            download.error,
+            "The loader called back a second time, with an error, after the photo had arrived, and the operation "
+                + "kept that error too. \(secondAnswerIgnored)")
+        XCTAssertTrue(download.isFinished, "A second answer must not take the operation out of finished.")
+
+        // An error, then a photo.
+        let failing = ManualImageLoader()
+        let failed = ImageDownloadOperation(url: harbour, loader: failing)
+        guard startAndWaitUntilItReturns(failed) else { return }
+        guard finishDownload(failing, with: .failure(Offline())) else { return }
+        guard answerAgain(failing, with: .success(jpeg)) else { return }
+        XCTAssertEqual(failed.error as? Offline, Offline(), "The error arrived first. \(secondAnswerIgnored)")
+        XCTAssertNil(
+            failed.imageData,
+            "The loader called back a second time, with a photo, after the download had failed, and the operation "
+                + "kept the photo too. \(secondAnswerIgnored)")
+
+        // A cache that answered at once, inside loadImage, then the network later.
+        let cache = ManualImageLoader(answeringAtOnceWith: .success(jpeg))
+        let cached = ImageDownloadOperation(url: beach, loader: cache)
+        guard startAndWaitUntilItReturns(cached) else { return }
+        guard answerAgain(cache, with: .failure(Offline())) else { return }
+        XCTAssertEqual(cached.imageData, jpeg, "The cache answered first. \(secondAnswerIgnored)")
+        XCTAssertNil(
+            cached.error,
+            "The cache answered at once, then the loader called back again with an error, and the operation kept "
+                + "that error too. \(secondAnswerIgnored)")
+    }
+
     func test_theDependentSaveStepRuns_onceTheDownloadHasFinished() {
         let loader = ManualImageLoader()
         let download = ImageDownloadOperation(url: beach, loader: loader)

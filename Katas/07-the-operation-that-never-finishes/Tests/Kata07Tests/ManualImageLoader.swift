@@ -14,6 +14,7 @@ final class ManualImageLoader: ImageLoading {
     private let lock = NSLock()
     private let answer: Result<Data, Error>?
     private var pending: [(url: URL, completion: (Result<Data, Error>) -> Void)] = []
+    private var answered: [(url: URL, completion: (Result<Data, Error>) -> Void)] = []
     private var requested: [URL] = []
 
     init(answeringAtOnceWith answer: Result<Data, Error>? = nil) {
@@ -32,6 +33,8 @@ final class ManualImageLoader: ImageLoading {
         requested.append(url)
         if answer == nil {
             pending.append((url, completion))
+        } else {
+            answered.append((url, completion))
         }
         lock.unlock()
         if let answer {
@@ -48,6 +51,22 @@ final class ManualImageLoader: ImageLoading {
             return false
         }
         let request = pending.removeFirst()
+        answered.append(request)
+        lock.unlock()
+        request.completion(result)
+        return true
+    }
+
+    /// Calls the completion of the request answered last a second time, with `result`, as a
+    /// buggy loader might (a cache answers, then the network too). Returns false when no request
+    /// has been answered yet.
+    @discardableResult
+    func answerTheLastRequestAgain(with result: Result<Data, Error>) -> Bool {
+        lock.lock()
+        guard let request = answered.last else {
+            lock.unlock()
+            return false
+        }
         lock.unlock()
         request.completion(result)
         return true

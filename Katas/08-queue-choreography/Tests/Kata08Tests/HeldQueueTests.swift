@@ -68,6 +68,25 @@ struct HeldQueueTests {
         #expect(queue.isSuspended, "Reachability said \"unreachable\" twice: the queue should be suspended.")
     }
 
+    @Test("makeQueue() builds the app's queue: named AlbumDownloader, three downloads at a time")
+    func theAppsQueue() {
+        let queue = AlbumDownloader.makeQueue()
+
+        #expect(
+            queue.maxConcurrentOperationCount == 3,
+            """
+            The app downloads three photos at a time, as the starter did; makeQueue() gave a queue \
+            with maxConcurrentOperationCount \(queue.maxConcurrentOperationCount). The settings move \
+            from init into makeQueue(), unchanged.
+            """)
+        #expect(
+            queue.name == "AlbumDownloader",
+            """
+            The app's queue keeps the starter's name, AlbumDownloader; makeQueue() named it \
+            \(queue.name ?? "nil"). The settings move from init into makeQueue(), unchanged.
+            """)
+    }
+
     @Test("leaves the injected queue's own settings as its creator made them")
     func leavesTheQueueSettingsAlone() {
         let queue = OperationQueue()
@@ -156,6 +175,15 @@ struct HeldQueueTests {
             operations.
             """)
         #expect(loader.requestedURLs.isEmpty, "The queue is suspended: no download may have reached the loader yet.")
+        let notWaiting = queue.operations.filter { $0 !== cover && !$0.waits(for: cover) }
+        #expect(
+            notWaiting.isEmpty,
+            """
+            Only the cover's download may be ready to start: everything else download(_:) adds waits \
+            for it, the report too, which comes after every photo. \(notWaiting.count) operation(s) \
+            (\(notWaiting.map { String(describing: type(of: $0)) })) do not wait for the cover: did the \
+            report get a dependency on every download, cover included?
+            """)
     }
 
     @Test("a photo cancelled while the queue is held is cancelled, and only that photo")

@@ -76,17 +76,34 @@ final class RunningQueueTests: XCTestCase {
         }
     }
 
+    /// How many times the completion of this test's download has run (XCTest makes a new test
+    /// case object for every test).
+    private let completionCalls = LockedBox(0)
+
     /// Starts the download and returns a box the completion fills, with an expectation for it.
     private func startDownload(_ downloader: AlbumDownloader) -> (LockedBox<AlbumDownloadReport?>, XCTestExpectation) {
         let report = LockedBox<AlbumDownloadReport?>(nil)
         let reported = XCTestExpectation(
             description: "download(_:completion:) called its completion once every photo was done. Add a "
                 + "BlockOperation that depends on every download and builds the AlbumDownloadReport.")
+        let calls = completionCalls
         downloader.download(Lisbon.album) { result in
+            calls.value += 1
+            guard calls.value == 1 else { return }
             report.value = result
             reported.fulfill()
         }
         return (report, reported)
+    }
+
+    /// After the report arrived: runs `lane` once more, so that whatever the queue was doing when
+    /// the completion ran has ended, then checks that the completion ran exactly once.
+    private func reportedOnce(on lane: DispatchQueue, file: StaticString = #filePath, line: UInt = #line) {
+        lane.sync {}
+        XCTAssertEqual(
+            completionCalls.value, 1,
+            "download(_:completion:) called its completion \(completionCalls.value) times for one album. It runs "
+                + "once, after every photo: the album screen would save the album twice.", file: file, line: line)
     }
 
     private let coverOnlyOnceTheNetworkIsBack =
@@ -119,6 +136,7 @@ final class RunningQueueTests: XCTestCase {
         finish(loader, Lisbon.harbour, with: Lisbon.harbourJPEG)
         finish(loader, Lisbon.castle, with: Lisbon.castleJPEG)
         guard arrived(reported) else { return }
+        reportedOnce(on: lane)
         XCTAssertEqual(
             report.value?.images,
             [Lisbon.cover: Lisbon.coverJPEG, Lisbon.castle: Lisbon.castleJPEG, Lisbon.harbour: Lisbon.harbourJPEG],
@@ -151,6 +169,7 @@ final class RunningQueueTests: XCTestCase {
         finish(loader, Lisbon.harbour, with: Lisbon.harbourJPEG)
 
         guard arrived(reported) else { return }
+        reportedOnce(on: lane)
         XCTAssertEqual(report.value?.cancelled, [Lisbon.castle], "The report should list the cancelled photo.")
         XCTAssertEqual(
             Set(report.value?.images.keys ?? [:].keys), [Lisbon.cover, Lisbon.harbour],
@@ -195,6 +214,7 @@ final class RunningQueueTests: XCTestCase {
 
         finish(loader, Lisbon.cover, with: Lisbon.coverJPEG)
         guard arrived(reported) else { return }
+        reportedOnce(on: lane)
         XCTAssertEqual(report.value?.images, [Lisbon.cover: Lisbon.coverJPEG], "The report should hold the cover.")
         XCTAssertEqual(report.value?.cancelled, [Lisbon.castle, Lisbon.harbour], "Both other photos were cancelled.")
     }
@@ -239,6 +259,7 @@ final class RunningQueueTests: XCTestCase {
         finish(loader, Lisbon.castle, with: Lisbon.castleJPEG)
         finish(loader, Lisbon.harbour, with: Lisbon.harbourJPEG)
         guard arrived(reported) else { return }
+        reportedOnce(on: lane)
         XCTAssertEqual(report.value?.images.count, 3, "After the pause, every photo of the album should be downloaded.")
     }
 }

@@ -42,6 +42,35 @@ struct PhotoUploadScreenTests {
         )
     }
 
+    @Test("an uploader that answers the moment it is subscribed to still comes after .uploading(progress: 0)")
+    func answerAtSubscription() {
+        let immediate = PhotoUploadScreen(
+            uploader: AlreadyUploadedUploader(url: claimPhotoURL), scheduler: ImmediateScheduler.shared)
+        let states = StateRecorder(immediate.$state)
+
+        immediate.upload(photo)
+
+        #expect(
+            states.values == [.idle, .uploading(progress: 0), .attached(claimPhotoURL)],
+            """
+            The uploader had the photo already and sent .attached the moment the screen subscribed. \
+            The screen must end attached, with .uploading(progress: 0) before it, but it went through \
+            \(states.values). Set .uploading(progress: 0) first, then subscribe: an event can arrive \
+            inside the subscription, before upload(_:) returns.
+            """)
+
+        let scheduler = HeldScheduler()
+        let held = PhotoUploadScreen(uploader: AlreadyUploadedUploader(url: claimPhotoURL), scheduler: scheduler)
+        held.upload(photo)
+        #expect(
+            held.state == .uploading(progress: 0),
+            "Right after upload(_:) the screen shows .uploading(progress: 0); the answer waits in the scheduler.")
+        scheduler.runHeldWork()
+        #expect(
+            held.state == .attached(claimPhotoURL),
+            "Once the scheduler has run the answer, the screen shows the attached photo; it shows \(held.state).")
+    }
+
     @Test("shows the failure after the progress that came before it")
     func progressThenFailure() {
         let uploader = ControlledUploader()

@@ -26,6 +26,16 @@ final class ControlledUploader: PhotoUploading {
     }
 }
 
+/// An uploader that already has the photo on the server: it answers `.attached` the moment the
+/// screen subscribes, inside `upload(_:)`, then finishes.
+struct AlreadyUploadedUploader: PhotoUploading {
+    let url: URL
+
+    func upload(_ photo: Photo) -> AnyPublisher<UploadEvent, UploadError> {
+        Just(UploadEvent.attached(url)).setFailureType(to: UploadError.self).eraseToAnyPublisher()
+    }
+}
+
 /// A scheduler that holds every piece of work it is given until the test
 /// calls `runHeldWork()`. Time never moves: it borrows `ImmediateScheduler`'s
 /// time type, whose clock stands still.

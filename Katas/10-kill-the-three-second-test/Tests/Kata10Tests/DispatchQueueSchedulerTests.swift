@@ -8,7 +8,7 @@ import Testing
 // the test suspends and resumes. The contract says the work runs on the queue, after the delay; it
 // does not say how soon after `schedule` returns the work reaches the queue (`asyncAfter` puts
 // already-due work there at once, a `DispatchSourceTimer` a moment later). So the test waits for the
-// work itself, with a bound of ten seconds that a passing run never comes near. Work due after
+// work itself, with a bound of one second that a passing run never comes near. Work due after
 // 900 ms is the one delay that must not run yet: a correct scheduler runs the zero-delay work behind
 // it within microseconds, far inside those 900 ms.
 @Suite("DispatchQueueScheduler, the production scheduler")
@@ -37,7 +37,7 @@ struct DispatchQueueSchedulerTests {
 
         guard runs.waitForFirstRun() else {
             Issue.record(
-                "The work scheduled after .zero never ran (the test gave up after 10 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
+                "The work scheduled after .zero never ran (the test gave up after 1 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
             )
             return
         }
@@ -60,7 +60,7 @@ struct DispatchQueueSchedulerTests {
 
         guard nowRuns.waitForFirstRun() else {
             Issue.record(
-                "The work scheduled after .zero never ran (the test gave up after 10 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
+                "The work scheduled after .zero never ran (the test gave up after 1 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
             )
             later.cancel()
             return
@@ -89,19 +89,30 @@ struct DispatchQueueSchedulerTests {
             runs.record("400 ms work")
             bothRan.leave()
         }
+        // Work the queue itself has due at 60 ms: the 100 ms work must come after it. A scheduler
+        // that shortens the delay (halves it, say) runs the 100 ms work first.
+        bothRan.enter()
+        queue.asyncAfter(deadline: .now() + .milliseconds(60)) {
+            runs.record("60 ms work of the queue's own")
+            bothRan.leave()
+        }
         scheduler.schedule(after: .milliseconds(100)) {
             runs.record("100 ms work")
             bothRan.leave()
         }
 
-        guard bothRan.wait(timeout: .now() + 10) == .success else {
+        guard bothRan.wait(timeout: .now() + 1) == .success else {
             Issue.record(
-                "Work scheduled after 100 ms and 400 ms had not both run after 10 s. DispatchQueueScheduler must run work on its queue once its delay has passed."
+                "Work scheduled after 100 ms and 400 ms had not all run after 1 s. DispatchQueueScheduler must run work on its queue once its delay has passed."
             )
             return
         }
         #expect(
-            runs.queues == ["100 ms work", "400 ms work"],
+            runs.queues.first == "60 ms work of the queue's own",
+            "Work scheduled after 100 ms ran before work the queue itself had due at 60 ms: the scheduler shortened the delay. Wait the whole delay, no less: delay / .seconds(1) is the delay in seconds, as a Double that DispatchTime can add."
+        )
+        #expect(
+            runs.queues.filter { $0 != "60 ms work of the queue's own" } == ["100 ms work", "400 ms work"],
             "Work due after 100 ms must run before work due after 400 ms; they ran as \(runs.queues.map { $0 ?? "?" }). The scheduler rounded the delays to whole seconds (0 s or 1 s for both). Keep the whole delay: delay / .seconds(1) is a Double in seconds that DispatchTime can add."
         )
     }
@@ -123,7 +134,7 @@ struct DispatchQueueSchedulerTests {
         // The later work, not cancelled, runs; then the queue is drained once more.
         guard laterRuns.waitForFirstRun() else {
             Issue.record(
-                "Work that was not cancelled never ran (the test gave up after 10 s). cancel() on one piece of work must leave the others alone."
+                "Work that was not cancelled never ran (the test gave up after 1 s). cancel() on one piece of work must leave the others alone."
             )
             return
         }
@@ -157,9 +168,9 @@ final class WorkRuns: @unchecked Sendable {
         return recorded
     }
 
-    /// Waits until the work has run once. The bound, 10 s, is only there so that broken code fails
+    /// Waits until the work has run once. The bound, 1 s, is only there so that broken code fails
     /// instead of hanging the test run; a passing run waits a few microseconds.
     func waitForFirstRun() -> Bool {
-        firstRun.wait(timeout: .now() + 10) == .success
+        firstRun.wait(timeout: .now() + 1) == .success
     }
 }

@@ -141,6 +141,47 @@ struct OutboxScreenTests {
         #expect(screen.toast == nil, "At 6 s, 2 s after the second delivery, the toast hides.")
     }
 
+    @Test("onChange runs once after each change, with the change already made")
+    func onChangeOncePerChange() {
+        var seen: [(waiting: [Email], toast: String?)] = []
+        screen.onChange = { [weak screen] in
+            guard let screen else { return }
+            seen.append((screen.waiting, screen.toast))
+        }
+        let twice =
+            "onChange ran more than once for one change: the view would redraw twice. Call it once, after each change of waiting or toast."
+
+        screen.send(.lunch)
+        #expect(
+            seen.count == 1, "send changes waiting once, so onChange runs once; it ran \(seen.count) time(s). \(twice)")
+        #expect(seen.last?.waiting == [.lunch], "When onChange runs after send, waiting already holds the email.")
+
+        screen.send(.invoice)
+        screen.undo(.invoice)
+        #expect(
+            seen.count == 3,
+            "A second send and an undo are two more changes, so onChange has run 3 times; it ran \(seen.count) time(s). \(twice)"
+        )
+        #expect(seen.last?.waiting == [.lunch], "When onChange runs after undo, the email has already left waiting.")
+
+        scheduler.advance(by: .seconds(3))
+        #expect(
+            seen.count == 5,
+            "A delivery changes waiting (the email leaves) and toast (it shows): two changes, so onChange has run 5 times; it ran \(seen.count) time(s). \(twice)"
+        )
+        #expect(
+            seen.last?.waiting == [] && seen.last?.toast == OutboxScreen.sentToast,
+            "When onChange runs after the delivery, the email has left waiting and the toast shows."
+        )
+
+        scheduler.advance(by: .seconds(2))
+        #expect(
+            seen.count == 6,
+            "The toast hiding is one more change, so onChange has run 6 times; it ran \(seen.count) time(s). \(twice)"
+        )
+        #expect(seen.last?.toast == nil, "When onChange runs after the toast hid, toast is already nil.")
+    }
+
     @Test("the app's call site, OutboxScreen(transport:), still compiles")
     func appCallSite() {
         let appScreen = OutboxScreen(transport: RecordingTransport())

@@ -103,9 +103,14 @@ struct DeadlockTests {
             await onTheMainQueue {
                 // The provider asks the refresher on the main queue: let the queue run until it has
                 // (or until the call gave up and returned).
-                while refresher.requests.isEmpty && call.outcome == nil {
+                // A hundred turns at most: correct code asks within a turn or two.
+                for _ in 0..<100 where refresher.requests.isEmpty && call.outcome == nil {
                     await letTheMainQueueRun(turns: 1)
                 }
+                #expect(
+                    !refresher.requests.isEmpty || call.outcome != nil,
+                    "validToken() is waiting, and the refresher was never asked for a new token: the call that needs a refresh must start one (or join the one running) and keep its completion until the refresher answers."
+                )
                 #expect(
                     call.outcome == nil,
                     "validToken() returned before the refresher had answered. On a background queue it must block until token(completion:) delivers (wait on a semaphore or a DispatchGroup that the completion signals): the API client needs the token itself, not whatever the call had at hand when it returned. It returned: \(call.outcome.map(Outcome.init).map(String.init(describing:)) ?? "nothing")."

@@ -15,7 +15,7 @@ import Testing
 
 /// The exit code of a child process that the watchdog ended.
 let frozeExitCode: CInt = 86
-let watchdogSeconds = 5
+let watchdogSeconds = 2
 
 /// Tags the main queue once, the first time it is used.
 private let mainQueueKey: DispatchSpecificKey<Bool> = {

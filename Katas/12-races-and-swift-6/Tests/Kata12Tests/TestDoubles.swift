@@ -61,10 +61,10 @@ final class ParallelDispatcher: Dispatching, @unchecked Sendable {
 
             // A watchdog, not a wait: the work takes microseconds. It only fires when a work
             // item never returns, and turns a hung test run into a failure you can read.
-            if finished.wait(timeout: .now() + .seconds(10)) == .timedOut {
+            if finished.wait(timeout: .now() + .seconds(1)) == .timedOut {
                 Issue.record(
                     """
-                    Uploads were still running after 10 seconds: a work item is stuck. Look for a \
+                    Uploads were still running after 1 second: a work item is stuck. Look for a \
                     lock that is taken and never released, or a queue.sync onto a queue that is \
                     already busy running the caller.
                     """,
@@ -118,6 +118,14 @@ final class HeldDispatcher: Dispatching, @unchecked Sendable {
     }
 }
 
+/// A dispatcher that runs each work item at once, inside `dispatch`, on the caller's thread: the
+/// kind of stub kata 01 builds. `Dispatching` does not promise "later".
+struct InlineDispatcher: Dispatching {
+    func dispatch(_ work: @escaping @Sendable () -> Void) {
+        work()
+    }
+}
+
 /// Uploads instantly, on the calling thread, and rejects the photos it was told to reject.
 struct FakeUploader: PhotoUploading {
     struct Rejected: Error {}
@@ -132,7 +140,7 @@ struct FakeUploader: PhotoUploading {
 /// Collects the reports of one or more backups and lets an async test wait for them.
 ///
 /// `reports()` returns the moment the last expected completion has been called: no clock on
-/// the way. A watchdog ends the wait after 10 seconds, so a backup that never calls its
+/// the way. A watchdog ends the wait after 1 second, so a backup that never calls its
 /// completion fails the test with a message instead of hanging the whole run.
 final class ReportCollector: @unchecked Sendable {
     // @unchecked: every stored `var` is only touched while `lock` is held.
@@ -170,7 +178,7 @@ final class ReportCollector: @unchecked Sendable {
             // GCD will give out, a block on a queue would never get to run.
             let finished = self.finished
             Thread {
-                if finished.wait(timeout: .now() + .seconds(10)) == .timedOut {
+                if finished.wait(timeout: .now() + .seconds(1)) == .timedOut {
                     self.finish(timedOut: true)
                 }
             }.start()
@@ -179,7 +187,7 @@ final class ReportCollector: @unchecked Sendable {
         if timedOut {
             Issue.record(
                 """
-                Waited 10 seconds for \(expected) report(s) and got \(received.count). backUp must \
+                Waited 1 second for \(expected) report(s) and got \(received.count). backUp must \
                 call its completion exactly once, after the last upload (for an empty batch: before \
                 backUp returns).
                 """,

@@ -71,7 +71,12 @@ final class ImageDownloadOperation: Operation, @unchecked Sendable {
         }
         setExecuting(true)
         loader.loadImage(from: url) { result in
-            self.stateQueue.sync { self.result = result }
+            let isFirstAnswer = self.stateQueue.sync { () -> Bool in
+                guard self.result == nil else { return false }  // a second answer changes nothing
+                self.result = result
+                return true
+            }
+            guard isFirstAnswer else { return }
             self.setExecuting(false)
             self.markFinished()
         }
