@@ -84,13 +84,20 @@ public struct CommandRunner: Sendable {
             let seconds = timeout.seconds
             // Weakly: the timer outlives a quick command, and a process it held would keep its
             // pipe open until the deadline. `kata verify --repeat 200` ran out of descriptors so.
+            let killsLeftovers = killsLeftovers
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak process] in
-                guard let process, process.isRunning else { return }
-                timedOut.withLock { $0 = true }
-                // The whole tree: `swift test` runs the tests in a process group of their own.
-                ProcessTree.stop([pid])
+                // Gone: the command ended and was read to the end before its limit.
+                guard let process else { return }
+                // Foundation may still call a command running that has ended (a zombie it has not
+                // collected, while an orphan holds the output): the process table knows better.
+                if process.isRunning, ProcessTree.isAlive(pid) {
+                    timedOut.withLock { $0 = true }
+                    // The whole tree: `swift test` runs the tests in a process group of their own.
+                    ProcessTree.stop([pid])
+                }
                 // And the command's own group, where an orphan the tree no longer shows may hold
-                // the output open: a crashed test's `swift-backtrace`, adopted by init.
+                // the output open after the command ended: a crashed test's `swift-backtrace`,
+                // adopted by init.
                 if killsLeftovers { kill(-pid, SIGKILL) }
             }
         }

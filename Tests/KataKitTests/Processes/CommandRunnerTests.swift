@@ -31,4 +31,21 @@ struct CommandRunnerTests {
         // Other tests run beside this one and open a few of their own; a leak is one a command.
         #expect(after - before < 50, "\(after - before) more descriptors open after 100 commands")
     }
+
+    /// A crashed test's `swift-backtrace` outlived the test process, adopted by init, in its
+    /// process group and holding its output open: kata read on, waiting for an end that never came.
+    @Test("an orphan left in the command's group holding its output is killed at the time limit, and the result read")
+    func orphanHoldingTheOutput() throws {
+        var runner = CommandRunner(environment: ProcessInfo.processInfo.environment, timeout: .seconds(1))
+        runner.killsLeftovers = true
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = try runner.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "sleep 30 & echo started; exit 3"],
+            in: FileManager.default.temporaryDirectory)
+        #expect(clock.now - started < .seconds(10), "the orphan's 30 s were waited out")
+        #expect(result.output == "started\n")
+        #expect(result.exitCode == 3)
+        #expect(!result.timedOut, "the command itself ended in time")
+    }
 }
