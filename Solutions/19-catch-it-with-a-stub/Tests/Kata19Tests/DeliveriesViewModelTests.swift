@@ -38,6 +38,35 @@ struct DeliveriesViewModelTests {
         #expect(viewModel.state == .loaded(Parcels.soonestFirst))
     }
 
+    @Test("inside onChange, state already holds the state it hears, read on that same thread")
+    func stateHoldsTheNewStateInsideOnChange() {
+        // Given a screen that reads state from inside onChange, as a real screen does
+        let viewModel = DeliveriesViewModel(source: StubParcelSource(parcels: Parcels.asSent), dispatcher: dispatcher)
+        let seen = Log<(heard: DeliveriesState, state: DeliveriesState)>()
+        viewModel.onChange = { seen.append(($0, viewModel.state)) }
+
+        // When load() runs on a thread of its own, so that a load() that never returns fails this test
+        let returned = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "kata19.screen").async {
+            viewModel.load()
+            returned.signal()
+        }
+        let finished = returned.wait(timeout: .now() + 1) == .success
+
+        // Then
+        #expect(
+            finished,
+            """
+            load() had not returned after a second: onChange read `state` from inside onChange and waited for it \
+            for ever. Call onChange after you let go of the lock that guards state: the screen reads state there.
+            """)
+        guard finished else { return }
+        #expect(
+            seen.values.map(\.heard) == [.loading, .loaded(Parcels.soonestFirst)]
+                && seen.values.map(\.state) == seen.values.map(\.heard),
+            "Inside onChange, state must already hold the state onChange hears. It saw \(seen.values).")
+    }
+
     @Test("the spinner is up before the cache is read")
     func spinnerBeforeTheRead() {
         // Given a log of what happened, in order
@@ -191,5 +220,23 @@ struct DeliveriesViewModelTests {
         // Then
         #expect(source.reads == 2)
         #expect(viewModel.state == .loaded([Parcels.charger]))
+    }
+}
+
+/// A log written from any thread.
+final class Log<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Value] = []
+
+    func append(_ value: Value) {
+        lock.lock()
+        stored.append(value)
+        lock.unlock()
+    }
+
+    var values: [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
     }
 }

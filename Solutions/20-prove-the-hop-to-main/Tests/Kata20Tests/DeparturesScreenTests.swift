@@ -248,4 +248,59 @@ struct DeparturesScreenTests {
         #expect(timetable.readsOn == [.background, .background])
         #expect(board.screen.state == .showing(Departures.soonestFirst))
     }
+
+    @Test("a load() from inside onChange, as it hears the spinner, starts nothing")
+    func loadFromOnChangeDuringTheSpinner() {
+        // Given a screen whose onChange pulls down again the first time it hears .loading
+        let timetable = StubTimetable(departures: Departures.asListed, queue: queue)
+        let screen = DeparturesScreen(timetable: timetable, dispatcher: queue)
+        var pulledAgain = false
+        screen.onChange = { [unowned screen] state in
+            guard state == .loading, !pulledAgain else { return }
+            pulledAgain = true
+            screen.load()
+        }
+
+        // When
+        screen.load()
+        queue.runAll()
+
+        // Then
+        #expect(pulledAgain)
+        #expect(
+            timetable.reads == 1,
+            """
+            A load() from inside onChange, as it heard .loading, read the timetable again (\(timetable.reads) reads). \
+            A load is on its way from the moment load() is called: mark it on its way before you tell onChange.
+            """)
+        #expect(screen.state == .showing(Departures.soonestFirst))
+    }
+
+    @Test("a load() from inside onChange, as it hears the result, starts a new load")
+    func loadFromOnChangeWithTheResult() {
+        // Given a screen whose onChange pulls down again the first time it hears departures
+        let timetable = StubTimetable(departures: [Departures.oldTown], queue: queue)
+        let screen = DeparturesScreen(timetable: timetable, dispatcher: queue)
+        var pulledAgain = false
+        screen.onChange = { [unowned screen] state in
+            guard case .showing = state, !pulledAgain else { return }
+            pulledAgain = true
+            screen.load()
+        }
+
+        // When
+        screen.load()
+        queue.runAll()
+
+        // Then
+        #expect(pulledAgain)
+        #expect(
+            timetable.reads == 2,
+            """
+            A load() from inside onChange, as it heard the departures, started nothing (\(timetable.reads) read). \
+            Once the result is shown the load is over: end the load before you tell onChange, or a pull-down \
+            the screen reacts to at once is lost.
+            """)
+        #expect(screen.state == .showing([Departures.oldTown]))
+    }
 }

@@ -76,6 +76,33 @@ final class AddressLookupTests: XCTestCase {
         XCTAssertEqual(directory.requestCount, 0, "A malformed postcode is never sent to the directory.")
     }
 
+    func test_wellFormed_meansFiveToSevenLettersOrDigits_notCountingSpaces() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let results = Recorded<(postcode: String, result: Result<[Address], LookupError>)>()
+        let tooShort = "N1 9G"  // 4 characters without the space
+        let tooLong = "SW18 1AAB"  // 8
+        let shortest = "N1 9GU"  // 5
+        let longest = "SW18 1AA"  // 7
+
+        for postcode in [tooShort, tooLong, shortest, longest] {
+            lookup.lookUp(postcode) { results.append((postcode, $0)) }
+        }
+        directory.answerEveryOpenRequest(with: .success([quay]))
+        drainMainQueue()
+
+        let malformed = results.values.filter { $0.result == .failure(.malformedPostcode) }.map(\.postcode)
+        XCTAssertEqual(
+            Set(malformed), [tooShort, tooLong],
+            "Postcodes judged malformed: \(malformed). Leaving out spaces, 5 to 7 letters or digits is well-formed: "
+                + "\"\(tooShort)\" (4) and \"\(tooLong)\" (8) are malformed, \"\(shortest)\" (5) and \"\(longest)\" (7) "
+                + "are not. Check both ends of the range, not only a postcode far outside it.")
+        XCTAssertEqual(
+            directory.requestCount, 2,
+            "The directory was asked \(directory.requestCount) times: once for each well-formed postcode "
+                + "(\(shortest), \(longest)), never for a malformed one.")
+    }
+
     func test_afterAFailure_theNextLookupOfThatPostcode_asksTheDirectoryAgain() {
         let directory = ManualDirectory()
         let lookup = AddressLookup(directory: directory)

@@ -18,14 +18,26 @@ struct AwaitingALookupTests {
         directory.answerAtOnce(with: .success([Address(line: "14 Alma Road", postcode: "SW18 1AA")]))
         let lookup = AddressLookup(directory: directory, callbackQueue: callbacks)
         let gate = FirstCallGate()
+        let resume = FirstCallGate()
 
-        let result = await withCheckedContinuation { continuation in
+        let result: Result<[Address], LookupError>? = await withCheckedContinuation { continuation in
             lookup.lookUp("SW18 1AA") { result in
-                if gate.letThrough() { continuation.resume(returning: result) }
+                if gate.letThrough(), resume.letThrough() { continuation.resume(returning: result) }
+            }
+            // A bound on the wait: a lookup that never calls back fails this test after a second,
+            // instead of holding the whole run. A passing run never gets here first.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+                if resume.letThrough() { continuation.resume(returning: nil) }
             }
         }
         callbacks.sync {}  // a second call, if any, has run by now
 
+        #expect(
+            result != nil,
+            """
+            completion never ran (waited a second): every lookup that is not cancelled calls completion, \
+            in a block on callbackQueue, on every path, found addresses included.
+            """)
         #expect(result == .success([Address(line: "14 Alma Road", postcode: "SW18 1AA")]))
         #expect(gate.turnedAway == 0, "completion ran more than once for one lookup")
     }

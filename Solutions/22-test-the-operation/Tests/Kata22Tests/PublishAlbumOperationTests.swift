@@ -118,8 +118,14 @@ struct PublishAlbumOperationTests {
         let reportsAfterEachUpload = Recorded<Int>()
 
         publish.start()
-        uploader.finishEveryUploadLatestFirst(in: album) { _ in
+        uploader.finishEveryUploadLatestFirst(in: album) { ended in
             reportsAfterEachUpload.append(reports.values.filter { $0.uploaded > 0 }.count)
+            #expect(
+                reports.values.last == PublishProgress(uploaded: ended, total: album.count),
+                """
+                After \(ended) of \(album.count) uploads ended, the last report is \(String(describing: reports.values.last)). \
+                uploaded counts the photos online so far, starting from none: the first upload makes it 1.
+                """)
         }
 
         let expected = (1...album.count).map { PublishProgress(uploaded: $0, total: album.count) }
@@ -197,6 +203,33 @@ struct PublishAlbumOperationTests {
         #expect(publish.isFinished, "A cancelled operation finishes in start().")
         #expect(page.isReady, "A cancelled operation finished without telling the step that depends on it.")
         #expect(publish.links == nil)
+    }
+
+    @Test("an album with no photos finishes in start(), with no links and no error")
+    func emptyAlbumFinishesInStart() {
+        let uploader = ManualUploader()
+        let publish = PublishAlbumOperation(photos: [], uploader: uploader)
+        let page = pageStep(dependingOn: publish)
+
+        publish.start()
+
+        #expect(uploader.requestedPhotos.isEmpty, "An album with no photos asked the uploader for a photo.")
+        #expect(
+            publish.isFinished && !publish.isExecuting,
+            """
+            An album with no photos has nothing to wait for, but start() returned and the operation is not \
+            finished: no upload will ever call back to finish it. With nothing to upload, finish in start().
+            """)
+        #expect(
+            page.isReady,
+            """
+            The empty album is finished, but the page step that depends on it is not ready: the operation \
+            finished without telling its observers (didChangeValue(forKey: "isFinished")).
+            """)
+        #expect(
+            publish.links == [],
+            "An album with no photos publishes an empty list of links, not \(String(describing: publish.links)).")
+        #expect(publish.error == nil, "Nothing failed, and error is set.")
     }
 
     // MARK: - On a queue

@@ -1,4 +1,5 @@
 import Kata23
+import Testing
 
 /// A scheduler whose clock stands still until the test moves it. Work is only written down;
 /// `advance(to:)` runs the work that falls due, in deadline order, on the test's thread,
@@ -62,14 +63,26 @@ final class HeldStore: DraftStore {
         completions.append(completion)
     }
 
-    /// Answers call number `call` (counted from 1) with `result`.
-    func answer(_ call: Int, with result: Result<Void, Error>) {
+    /// Answers call number `call` (counted from 1) with `result`. A call the store was never asked
+    /// for fails the test, instead of crashing the run.
+    func answer(
+        _ call: Int, with result: Result<Void, Error>, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        guard completions.indices.contains(call - 1) else {
+            Issue.record(
+                """
+                The test answers save number \(call), but the store was asked to save only \(saved.count) times \
+                (\(saved)): a save that was due by now never started.
+                """,
+                sourceLocation: sourceLocation)
+            return
+        }
         completions[call - 1](result)
     }
 
     /// Answers the latest call.
-    func answerLast(with result: Result<Void, Error>) {
-        answer(saved.count, with: result)
+    func answerLast(with result: Result<Void, Error>, sourceLocation: SourceLocation = #_sourceLocation) {
+        answer(saved.count, with: result, sourceLocation: sourceLocation)
     }
 }
 
