@@ -34,6 +34,25 @@ struct InboxViewModelTests {
         }
     }
 
+    @Test("keeps the cache's order for messages sent at the same moment")
+    func keepsTheCacheOrderForTies() {
+        // Two messages sent in the same second, cached in this order, and one sent later.
+        let viewModel = InboxViewModel(
+            source: StubMessageSource(messages: [.lunchPoll, .lunchPollReminder, .standupMoved]),
+            dispatcher: ImmediateDispatcher())
+
+        viewModel.load()
+
+        #expect(
+            viewModel.state == .loaded([.standupMoved, .lunchPoll, .lunchPollReminder]),
+            """
+            The inbox should show the newest message first and keep the cache's order for the \
+            two sent at the same moment, but it shows \(viewModel.state). Sort strictly by \
+            sentAt, as load() did before: sorted { $0.sentAt > $1.sentAt }. A comparison that \
+            also answers true for equal dates (>=) swaps messages that tie.
+            """)
+    }
+
     @Test("shows the empty state when the inbox has no messages")
     func showsEmptyState() {
         let viewModel = InboxViewModel(
@@ -87,13 +106,24 @@ struct InboxViewModelTests {
             source: StubMessageSource(messages: [.standupMoved]),
             dispatcher: ImmediateDispatcher())
         var stale: [String] = []
+        var blocked: [InboxState] = []
         viewModel.onChange = { [unowned viewModel] heard in
-            let current = viewModel.state
+            guard let current = readState(of: viewModel) else {
+                blocked.append(heard)
+                return
+            }
             if current != heard { stale.append("onChange heard \(heard) while state was still \(current)") }
         }
 
         viewModel.load()
 
+        #expect(
+            blocked.isEmpty,
+            """
+            While onChange heard \(blocked), reading state waited a whole second: the view model \
+            called onChange while it still held the lock around state. A screen that reads state \
+            inside onChange would freeze. Unlock first, then call onChange, as publish did before.
+            """)
         #expect(
             stale.isEmpty,
             """
@@ -198,15 +228,26 @@ struct InboxViewModelTests {
         // The call site in the app, unchanged: no dispatcher argument.
         let viewModel = InboxViewModel(source: source)
 
-        // Waits for the real background queue: no clock involved, it resumes as soon as
-        // the messages are published, in well under a millisecond.
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        // Waits for the real background queue: no clock involved when the code is right, it
+        // resumes as soon as the result is published, in well under a millisecond. A load that
+        // never publishes a result is given up on after a second.
+        let outcome = await withCheckedContinuation { (done: CheckedContinuation<InboxState?, Never>) in
+            let once = ResumeOnce(done)
             viewModel.onChange = { state in
-                if state == .loaded([.standupMoved]) { done.resume() }
+                if state != .loading { once.resume(returning: state) }
             }
             callersQueue.async { viewModel.load() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1) { once.resume(returning: nil) }
         }
 
+        #expect(
+            outcome == .loaded([.standupMoved]),
+            """
+            With no dispatcher argument, load() should publish the messages from the background \
+            queue, but after a second onChange had heard \(outcome.map { "\($0)" } ?? "no result at all"). \
+            The work you hand to the default dispatcher must fetch and publish the result, just \
+            as it does with a test dispatcher.
+            """)
         #expect(
             source.fetchedOn == Self.userInitiatedQueue,
             """
@@ -219,4 +260,21 @@ struct InboxViewModelTests {
 
     /// The name the tests give `DispatchQueue.global(qos: .userInitiated)`, the app's queue.
     static let userInitiatedQueue = "the user-initiated global queue"
+}
+
+/// Reads `state` from another thread and waits for it at most a second. A view model that
+/// calls onChange while it still holds the lock around `state` makes a read from onChange's own
+/// thread wait forever; from another thread the read only waits, and this gives up (nil).
+func readState(of viewModel: InboxViewModel) -> InboxState? {
+    final class Box: @unchecked Sendable {
+        var state: InboxState?
+    }
+    let box = Box()
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        box.state = viewModel.state
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + 1) == .success else { return nil }
+    return box.state
 }

@@ -93,6 +93,25 @@ final class QueueCheckingSource: MessageSource {
     }
 }
 
+/// Resumes a continuation once, with whichever answer comes first: the result the code
+/// publishes or the test's give-up after a second. Later answers are ignored.
+final class ResumeOnce<Value> {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, Never>?
+
+    init(_ continuation: CheckedContinuation<Value, Never>) {
+        self.continuation = continuation
+    }
+
+    func resume(returning value: Value) {
+        lock.lock()
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume(returning: value)
+    }
+}
+
 extension Message {
     static let lunchPoll = Message(
         id: 1, sender: "Dana", subject: "Lunch on Friday?",
@@ -100,4 +119,7 @@ extension Message {
     static let standupMoved = Message(
         id: 2, sender: "Priya", subject: "Stand-up moves to 10:30",
         sentAt: Date(timeIntervalSince1970: 1_700_003_600), isUnread: true)
+    static let lunchPollReminder = Message(
+        id: 3, sender: "Dana", subject: "Reminder: vote in the lunch poll",
+        sentAt: Date(timeIntervalSince1970: 1_700_000_000), isUnread: true)
 }

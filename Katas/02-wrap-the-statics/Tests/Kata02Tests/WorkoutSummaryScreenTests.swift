@@ -345,7 +345,9 @@ struct DispatchQueueWrapperTests {
         // thread while the main queue may be writing it.
         // Resumes at the first change past .calculating, so a screen that calls onChange at
         // the wrong moment fails here at once instead of waiting for the time limit.
-        let shown = await withCheckedContinuation { done in
+        // A screen that never publishes .ready is given up on after a second, on the main queue
+        // too, so `resumed` is only ever touched there once show(_:) has returned.
+        let shown = await withCheckedContinuation { (done: CheckedContinuation<WorkoutSummaryScreen.State?, Never>) in
             var resumed = false
             screen.onChange = {
                 guard !resumed, screen.state != .calculating else { return }
@@ -353,8 +355,22 @@ struct DispatchQueueWrapperTests {
                 done.resume(returning: screen.state)
             }
             screen.show(track)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                guard !resumed else { return }
+                resumed = true
+                done.resume(returning: nil)
+            }
         }
 
+        guard let shown else {
+            Issue.record(
+                """
+                WorkoutSummaryScreen() on the real queues showed .calculating and then nothing for a \
+                second: the calculation never published .ready. The work handed to globalAsync must \
+                calculate the summary and hand a piece of work to mainAsync that sets .ready.
+                """)
+            return
+        }
         #expect(
             shown == .ready(expectedSummary),
             """
