@@ -150,4 +150,43 @@ struct TestClockTests {
             "The task was already cancelled when it called sleep: sleep must throw CancellationError at once instead of waiting. Check Task.isCancelled when you register the sleeper."
         )
     }
+
+    @Test("cancelling one of two sleepers ends that sleep only; the other sleeps on")
+    func cancelOneOfTwoSleepers() {
+        let first = executor.start { try await clock.sleep(for: .seconds(10)) }
+        let second = executor.start { try await clock.sleep(for: .seconds(10)) }
+        executor.runUntilIdle()
+
+        second.cancel()
+        executor.runUntilIdle()
+
+        #expect(
+            second.threwCancellationError,
+            "The second sleeper was cancelled: its sleep must end with CancellationError; it ended with \(String(describing: second.outcome))."
+        )
+        #expect(
+            !first.isFinished,
+            "Only the second sleeper was cancelled, but the first one woke too: give each sleep its own identity, and forget only the sleeper of the task that was cancelled."
+        )
+
+        clock.advance(by: .seconds(10))
+        executor.runUntilIdle()
+        #expect(
+            first.isFinished && first.error == nil,
+            "The first sleeper was never cancelled: the advance to its deadline must wake it without an error; it ended with \(String(describing: first.outcome))."
+        )
+    }
+
+    @Test("a task cancelled before it sleeps throws even when its deadline is already reached")
+    func cancelBeforeSleepingPastTheDeadline() {
+        let sleeper = executor.start { try await clock.sleep(for: .zero) }
+        sleeper.cancel()  // before the task ever ran
+
+        executor.runUntilIdle()
+
+        #expect(
+            sleeper.threwCancellationError,
+            "The task was already cancelled when it called sleep: sleep must throw CancellationError, even for a deadline already reached. Check Task.isCancelled before you look at the deadline."
+        )
+    }
 }

@@ -160,8 +160,8 @@ struct HeadlinesViewModelTests {
 
         let tech = Task { await viewModel.select(.tech) }
         try #require(
-            await service.request(for: .tech, arrivesDuring: tech),
-            "select(.tech) returned before it asked the service for Tech. Make select(_:) async, and run the load inside the call."
+            await service.request(for: .tech, arrivesDuring: tech, within: 1),
+            "select(.tech) did not ask the service for Tech within a second while it ran; it asked for \(service.requests). Make Tech the current section before you load it, make select(_:) async, and run the load inside the call."
         )
         try #require(
             viewModel.section == .tech,
@@ -191,13 +191,13 @@ struct HeadlinesViewModelTests {
 
         let world = Task { await viewModel.select(.world) }
         try #require(
-            await service.request(for: .world, arrivesDuring: world),
-            "select(.world) returned before it asked the service for World. Make select(_:) async, and run the load inside the call."
+            await service.request(for: .world, arrivesDuring: world, within: 1),
+            "select(.world) did not ask the service for World within a second while it ran; it asked for \(service.requests). Make World the current section before you load it, make select(_:) async, and run the load inside the call."
         )
         let tech = Task { await viewModel.select(.tech) }
         try #require(
-            await service.request(for: .tech, arrivesDuring: tech),
-            "select(.tech) did not ask the service for Tech while it ran (or not before the test's time limit). Start the new load at once: cancel the old one rather than wait for it."
+            await service.request(for: .tech, arrivesDuring: tech, within: 1),
+            "select(.tech) did not ask the service for Tech within a second while it ran; it asked for \(service.requests). Make Tech the current section before you load, and start the new load at once: cancel the old one rather than wait for it."
         )
 
         #expect(
@@ -232,13 +232,13 @@ struct HeadlinesViewModelTests {
 
         let world = Task { await viewModel.select(.world) }
         try #require(
-            await service.request(for: .world, arrivesDuring: world),
-            "select(.world) returned before it asked the service for World. Make select(_:) async, and run the load inside the call."
+            await service.request(for: .world, arrivesDuring: world, within: 1),
+            "select(.world) did not ask the service for World within a second while it ran; it asked for \(service.requests). Make World the current section before you load it, make select(_:) async, and run the load inside the call."
         )
         let tech = Task { await viewModel.select(.tech) }
         try #require(
-            await service.request(for: .tech, arrivesDuring: tech),
-            "select(.tech) did not ask the service for Tech while it ran (or not before the test's time limit). Start the new load at once: cancel the old one rather than wait for it."
+            await service.request(for: .tech, arrivesDuring: tech, within: 1),
+            "select(.tech) did not ask the service for Tech within a second while it ran; it asked for \(service.requests). Make Tech the current section before you load, and start the new load at once: cancel the old one rather than wait for it."
         )
         service.answer(.tech, with: Fixtures.tech)
         await tech.value
@@ -263,8 +263,8 @@ struct HeadlinesViewModelTests {
 
         let world = Task { await viewModel.select(.world) }
         try #require(
-            await service.request(for: .world, arrivesDuring: world),
-            "select(.world) returned before it asked the service for World. Make select(_:) async, and run the load inside the call."
+            await service.request(for: .world, arrivesDuring: world, within: 1),
+            "select(.world) did not ask the service for World within a second while it ran; it asked for \(service.requests). Make World the current section before you load it, make select(_:) async, and run the load inside the call."
         )
         let tech = Task { await viewModel.select(.tech) }
         try #require(

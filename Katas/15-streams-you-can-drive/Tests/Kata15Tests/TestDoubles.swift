@@ -22,8 +22,8 @@ final class ScreenRecording {
     }
 
     /// Waits for the next change `onChange` reports, and returns it. Returns nil if `run` (the
-    /// test's task around `run()`) ends first, or if the test is cancelled (its time limit ran out)
-    /// while it waits. Each change is returned once, in the order it was reported.
+    /// test's task around `run()`) ends first, if no change comes within a second, or if the test
+    /// is cancelled (its time limit ran out) while it waits. Each change is returned once, in the order it was reported.
     func nextChange(during run: Task<Void, Never>) async -> TypingIndicator? {
         if !unclaimed.isEmpty { return unclaimed.removeFirst() }
         let answer = FirstAnswer<TypingIndicator?>()
@@ -32,6 +32,9 @@ final class ScreenRecording {
             await run.value
             answer.give(nil)
         }
+        // A bound a passing run never reaches: a change that never comes fails the test's
+        // expectation after a second instead of waiting for the time limit.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { answer.give(nil) }
         let change = await withTaskCancellationHandler {
             await answer.value()
         } onCancel: {
@@ -63,14 +66,15 @@ final class ScreenRecording {
 }
 
 extension Task where Success == Void, Failure == Never {
-    /// Waits until this task ends, and returns true. Returns false if the test is cancelled (its
-    /// time limit ran out) first: a `run()` that never returns fails the test instead of hanging it.
+    /// Waits until this task ends, and returns true. Returns false if it has not ended within a
+    /// second, or if the test is cancelled (its time limit ran out) first: a `run()` that never returns fails the test instead of hanging it.
     func endsBeforeTheTimeLimit() async -> Bool {
         let answer = FirstAnswer<Bool>()
         Task<Void, Never> {
             await self.value
             answer.give(true)
         }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { answer.give(false) }
         return await withTaskCancellationHandler {
             await answer.value()
         } onCancel: {

@@ -185,6 +185,16 @@ struct LibraryImportTests {
                 status == shown.status || photoIDs == shown.photoIDs,
                 "Between two redraws both status and photos changed (status \(shown.status) → \(status), photos \(shown.photoIDs) → \(photoIDs)): one change had no redraw of its own. onChange must be called after every change of either, the grid's too; the screen saw \(redraws)."
             )
+            #expect(
+                status != shown.status || photoIDs != shown.photoIDs,
+                "A redraw showed nothing new (status \(status), photos \(photoIDs), as the redraw before it): onChange was called twice for one change. Call onChange once after each change of status or photos; the screen saw \(redraws)."
+            )
+            if case .imported(let count) = status {
+                #expect(
+                    photoIDs.count == count,
+                    "A redraw showed .imported(\(count)) over a grid of \(photoIDs.count) photos: status said the import was done before photos held the result. Set photos first, then status; the screen saw \(redraws)."
+                )
+            }
             shown = (status, photoIDs)
         }
         #expect(

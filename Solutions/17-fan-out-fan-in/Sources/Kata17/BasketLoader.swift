@@ -40,7 +40,7 @@ struct BasketLoader: Sendable {
             for try await (index, product) in group {
                 products[index] = product
             }
-            return products.map { $0! }
+            return products.compactMap { $0 }
         }
     }
 }
