@@ -12,7 +12,7 @@ extension MutantSchema {
 
     /// Writes ``files`` into `folder` (created if needed) and returns their URLs, sorted.
     @discardableResult
-    public func write(to folder: URL) throws -> [URL] {
+    public func writeFiles(into folder: URL) throws -> [URL] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var urls: [URL] = []
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
@@ -90,7 +90,7 @@ extension MutantSchema {
             stillborn += living.filter { unplaced.contains($0.id) }
             living.removeAll { unplaced.contains($0.id) }
             try? FileManager.default.removeItem(at: folder)
-            let urls = try schema.write(to: folder)
+            let urls = try schema.writeFiles(into: folder)
             let errors = try compile(urls)
             if errors.isEmpty { return (schema, stillborn) }
             let (blamed, unexplained) = schema.mutants(blamedFor: errors, writtenTo: folder)

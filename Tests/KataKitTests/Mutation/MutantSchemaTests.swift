@@ -138,7 +138,7 @@ struct MutantSchemaTests {
         #expect(!schema.numbered.isEmpty)
         #expect(schema.numbered.count + stillborn.count == mutants.count)
         // Compiles as written, and the module with no mutant on is the original.
-        let urls = try schema.write(to: folder)
+        let urls = try schema.writeFiles(into: folder)
         #expect(
             try MutationFixtures.typeCheck(urls, module: module.name, swift6: module.isSwift6, swiftc: swiftc).isEmpty)
         for (path, text) in module.files {
