@@ -144,6 +144,14 @@ public struct KataCatalog: Sendable {
             ?? (try? load(from: repository))?.katas.first { $0.number > kata.number }
     }
 
+    /// The katas `references` name, each once, in the order named; every kata when none is named.
+    /// (`kata verify 1 01` names one kata twice; two runs of it would share its build folders.)
+    public func katas(named references: [String]) throws -> [Kata] {
+        let named = try references.isEmpty ? katas : references.map { try kata(named: $0) }
+        var seen: Set<String> = []
+        return named.filter { seen.insert($0.folderName).inserted }
+    }
+
     /// The kata a learner means by `reference`: `3`, `03`, its slug, or its folder name.
     public func kata(named reference: String) throws -> Kata {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)

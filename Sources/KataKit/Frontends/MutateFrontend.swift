@@ -27,9 +27,7 @@ public struct MutateFrontend: Sendable {
     ) throws -> Int32 {
         try context.repository().requireFullRepository(for: "mutate")
         let catalog = try context.catalog()
-        let named = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
-        var seen: Set<String> = []
-        let katas = named.filter { seen.insert($0.folderName).inserted }
+        let katas = try catalog.katas(named: references)
         guard !katas.isEmpty else {
             throw KataError(
                 .invalidCatalog, "There are no katas to mutate in \(catalog.repository.katasDirectory.path).")

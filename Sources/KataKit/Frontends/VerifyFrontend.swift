@@ -33,10 +33,7 @@ public struct VerifyFrontend: Sendable {
     ) throws -> Int32 {
         try context.repository().requireFullRepository(for: "verify")
         let catalog = try context.catalog()
-        let named = try references.isEmpty ? catalog.katas : references.map { try catalog.kata(named: $0) }
-        // `kata verify 1 01` names one kata twice; two runs of it would share its build folder.
-        var seen: Set<String> = []
-        let katas = named.filter { seen.insert($0.folderName).inserted }
+        let katas = try catalog.katas(named: references)
         guard !katas.isEmpty || !catalog.problems.isEmpty else {
             throw KataError(
                 .invalidCatalog, "There are no katas to verify in \(catalog.repository.katasDirectory.path).")

@@ -123,4 +123,12 @@ struct CatalogTests {
         #expect(repository.relativePath("/work/katas/Katas/01-x/A.swift") == "Katas/01-x/A.swift")
         #expect(repository.relativePath("/elsewhere/A.swift") == "/elsewhere/A.swift")
     }
+
+    @Test("katas(named:) gives every kata for no reference, and each named kata once, in the order named")
+    func katasNamed() throws {
+        let catalog = try KataCatalog.load(from: Fixtures.repositoryCopy())
+        #expect(try catalog.katas(named: []).map(\.number) == catalog.katas.map(\.number))
+        #expect(try catalog.katas(named: ["2", "1", "02", "passing-kata"]).map(\.number) == [2, 1])
+        #expect(throws: KataError.self) { try catalog.katas(named: ["99"]) }
+    }
 }
