@@ -16,12 +16,12 @@ extension KataVerifier {
     func mutantsRule(_ kata: Kata, repetitions: Int) throws -> Rule {
         let outcome = try MutationTester(repository: repository, runner: runner, swift: swift).test(
             kata, runs: max(1, repetitions))
-        let tally = "\(outcome.count(.killed))/\(outcome.counted)"
+        let tally = "\(outcome.killed)/\(outcome.counted)"
         if let problem = outcome.problem {
             return Rule(name: Self.mutantsRuleName, passed: false, detail: problem, tally: tally)
         }
         var problems: [String] = []
-        let letThrough = outcome.results.filter { [.survived, .timedOut, .crashed].contains($0.status) }
+        let letThrough = outcome.results.filter { [.survived, .timedOut].contains($0.status) }
         if !letThrough.isEmpty {
             let named = letThrough.prefix(4).map { "`\($0.mutant.id)` (\($0.status.phrase))" }
             problems.append(

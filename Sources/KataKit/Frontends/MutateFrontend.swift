@@ -86,7 +86,7 @@ public struct MutateFrontend: Sendable {
 
     /// Every counted mutant killed by an assertion, and nothing stopped the grading.
     static func isClean(_ outcome: MutationTester.Outcome) -> Bool {
-        outcome.problem == nil && outcome.count(.killed) == outcome.counted && outcome.staleEquivalents.isEmpty
+        outcome.problem == nil && outcome.killed == outcome.counted && outcome.staleEquivalents.isEmpty
     }
 
     /// The mutated module's files, for the diffs.
@@ -102,7 +102,7 @@ public struct MutateFrontend: Sendable {
             return count == 0 && status != .killed ? nil : "\(count) \(status.phrase)"
         }
         let stillborn = outcome.count(.stillborn)
-        let score = outcome.counted == 0 ? "" : " · \(outcome.count(.killed) * 100 / outcome.counted)%"
+        let score = outcome.counted == 0 ? "" : " · \(outcome.killed * 100 / outcome.counted)%"
         let line =
             "\(outcome.counted) mutants of \(outcome.code): " + shown.joined(separator: ", ")
             + (stillborn == 0 ? "" : " (\(stillborn) stillborn, not counted)") + score
@@ -116,9 +116,9 @@ public struct MutateFrontend: Sendable {
     ) -> [String] {
         var lines: [String] = []
         for result in outcome.results {
-            let letThrough = [.survived, .timedOut, .crashed].contains(result.status)
+            let letThrough = [.survived, .timedOut].contains(result.status)
             guard letThrough || all else { continue }
-            let mark = result.status == .killed ? style.green("✔") : letThrough ? style.red("✘") : style.dim("·")
+            let mark = result.status.isKill ? style.green("✔") : letThrough ? style.red("✘") : style.dim("·")
             let place = "\(result.mutant.file):\(result.mutant.line)"
             var line =
                 "    \(mark) \(result.status.phrase)  \(result.mutant.operatorName.rawValue)  \(place)  "

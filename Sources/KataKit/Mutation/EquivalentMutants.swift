@@ -60,10 +60,17 @@ public struct EquivalentMutants: Sendable, Equatable {
         kata.solutionDirectory.appendingPathComponent(fileName)
     }
 
-    /// The kata's file; no entries when it has none.
+    /// The kata's file; no entries when it has none. In the learner edition, which has no
+    /// `Solutions/`, a tests kata's ``VersionPack`` holds the ids (the reasons stay with the authors).
     public static func load(for kata: Kata) throws -> EquivalentMutants {
         let url = url(for: kata)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return EquivalentMutants(entries: []) }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            guard let pack = VersionPack.load(for: kata) else { return EquivalentMutants(entries: []) }
+            let reason = "Listed in the kata authors' \(fileName)."
+            return EquivalentMutants(
+                entries: (pack.equivalentMutants ?? []).map { Entry(id: $0, reason: reason) },
+                exclusions: (pack.notMutated ?? []).map { Exclusion(declaration: $0, reason: reason) })
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw KataError(
                 .invalidCatalog, "Solutions/\(kata.folderName)/\(fileName) is not UTF-8 text.",

@@ -38,7 +38,9 @@ struct FileMutations {
     ) {
         let normalized = text(statement.range).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         if let call {
-            if !MutantGenerator.reportingCalls.contains(call.calleeName) {
+            if !MutantGenerator.reportingCalls.contains(call.calleeName)
+                && !MutantGenerator.callsNoTestCanSee.contains(call.calleeName)
+            {
                 add(.deleteCall, statement.range, "")
             }
             let isContinuation =

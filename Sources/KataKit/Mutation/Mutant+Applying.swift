@@ -34,3 +34,15 @@ extension Mutant {
         return UnifiedDiff.between([file: Data(text.utf8)], [file: Data(mutated.utf8)]).text
     }
 }
+
+extension Mutant {
+    /// Whether the change takes a way out of its body away: a `return`, a `guard`, a `throw`
+    /// removed. Such a mutant may not compile ("missing return"), and the compiler says so at the
+    /// body's end, far from the change (``SchemaLineMap``).
+    var removesAnExit: Bool {
+        if operatorName == .removeReturn || operatorName == .removeGuard { return true }
+        let words = { (text: String) in Set(text.split { !$0.isLetter }.map(String.init)) }
+        let exits: Set<String> = ["return", "throw", "guard"]
+        return !words(original).intersection(exits).isEmpty && words(replacement).intersection(exits).isEmpty
+    }
+}

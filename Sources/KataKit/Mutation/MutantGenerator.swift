@@ -9,8 +9,9 @@
 /// for mutant in mutants { print(mutant.id, mutant.unifiedDiff(of: files[mutant.file]!)!) }
 /// ```
 ///
-/// When two operators make the identical change at the same place (`task?.cancel()` removed is
-/// both `remove-cancellation` and `delete-call`), only the more specific is kept.
+/// When two operators make the same code (`task?.cancel()` removed is both `remove-cancellation`
+/// and `delete-call`; a statement shifted out of a critical region is its neighbours swapped),
+/// only the more specific is kept.
 public struct MutantGenerator: Sendable {
     /// Methods whose trailing closure runs later, elsewhere: GCD's, and the seams the katas
     /// teach (`Dispatching.dispatch`, `QueueDispatching.mainAsync`/`backgroundAsync`,
@@ -27,6 +28,12 @@ public struct MutantGenerator: Sendable {
         "print", "debugPrint", "precondition", "preconditionFailure", "assert", "assertionFailure",
         "dispatchPrecondition", "fatalError", "NSLog", "lock", "unlock", "init",
     ]
+
+    /// Calls `delete-call` leaves because no test can see them go where the katas are graded:
+    /// swift-corelibs-foundation's `willChangeValue(forKey:)` does nothing (Linux's key-value
+    /// observing announces on `didChangeValue` alone), so deleting it is an equivalent mutant on
+    /// Linux, though not on a Mac. Its partner `didChangeValue` stays mutable.
+    static let callsNoTestCanSee: Set<String> = ["willChangeValue"]
 
     /// Calls that tell someone the work is done, which `complete-twice` repeats.
     static let completionCalls: Set<String> = [
@@ -93,6 +100,10 @@ public struct MutantGenerator: Sendable {
         }
         var repeats: [String: Int] = [:]
         var mutants: [Mutant] = []
+        // The same code reached two ways (a statement shifted out of a critical region is the
+        // neighbours swapped): one mutant, the more specific operator's. Compared without
+        // whitespace, which the two ways indent differently.
+        var mutantMaking: [String: Int] = [:]
         for candidate in ordered {
             let original = structure.text(of: candidate.range)
             guard original != candidate.replacement else { continue }
@@ -113,6 +124,14 @@ public struct MutantGenerator: Sendable {
                     replacement: candidate.replacement, line: firstLine, declaration: declaration,
                     repeatNumber: repeats[mutant.id]!)
             }
+            let result = mutant.applied(to: structure.text)?.split(whereSeparator: \.isWhitespace)
+                .joined(separator: " ")
+            if let result, let earlier = mutantMaking[result] {
+                let rank = { MutationOperator.specificity.firstIndex(of: $0)! }
+                if rank(mutant.operatorName) < rank(mutants[earlier].operatorName) { mutants[earlier] = mutant }
+                continue
+            }
+            if let result { mutantMaking[result] = mutants.count }
             mutants.append(mutant)
         }
         return mutants

@@ -8,8 +8,11 @@ public struct MutantResult: Sendable {
         /// The tests noticed only by a time limit: the run hung and was stopped, a test failed
         /// only by its time limit, or the failures came after the deadline. A learner would wait.
         case timedOut
-        /// The test process crashed before any assertion failed: caught, but not by a test that
-        /// says what went wrong.
+        /// The test process stopped on a check of the runtime's before any test's assertion failed,
+        /// within the deadline, in every run: a continuation resumed twice, an unbalanced
+        /// `leave()`, `removeFirst()` on an empty array. Such a check is an assertion too, the
+        /// only one that can speak first (nothing runs after it), and the check fails on it as it
+        /// fails on a test: it counts as killed. Its message says which check stopped it.
         case crashed
         /// Every test passed: the tests cannot tell this mutant from the code.
         case survived
@@ -19,12 +22,15 @@ public struct MutantResult: Sendable {
         /// apart; not counted.
         case equivalent
 
+        /// Whether the mutant was caught in time, every run: by a test's assertion or the runtime's.
+        public var isKill: Bool { self == .killed || self == .crashed }
+
         /// How reports say it.
         public var phrase: String {
             switch self {
             case .killed: "killed"
             case .timedOut: "killed only by a time limit"
-            case .crashed: "crashed"
+            case .crashed: "killed by a crash"
             case .survived: "survived"
             case .stillborn: "stillborn"
             case .equivalent: "equivalent"
@@ -63,7 +69,10 @@ public struct MutantResult: Sendable {
         }
         switch result.summary.outcome {
         case .passed: graded.status = .survived
-        case .crashed: graded.status = .crashed
+        case .crashed:
+            graded.status = .crashed
+            graded.why = "the runtime stopped the tests: " + (result.summary.otherErrors.first ?? "the process crashed")
+            return graded
         case .buildFailed: graded.status = .stillborn
         default: graded.status = .timedOut
         }

@@ -92,7 +92,7 @@ public struct MutationReport: Encodable, Sendable {
                 counts: Dictionary(
                     uniqueKeysWithValues: MutantResult.Status.allCases.map { ($0.rawValue, outcome.count($0)) }),
                 score: outcome.counted == 0
-                    ? nil : (Double(outcome.count(.killed)) / Double(outcome.counted) * 1000).rounded() / 1000,
+                    ? nil : (Double(outcome.killed) / Double(outcome.counted) * 1000).rounded() / 1000,
                 problem: outcome.problem, staleEquivalents: outcome.staleEquivalents, notMutated: outcome.notMutated,
                 seconds: (outcome.seconds * 10).rounded() / 10,
                 mutants: outcome.results.map { result in
@@ -104,7 +104,7 @@ public struct MutationReport: Encodable, Sendable {
                 })
         }
         counted = outcomes.map(\.counted).reduce(0, +)
-        killed = outcomes.map { $0.count(.killed) }.reduce(0, +)
+        killed = outcomes.map(\.killed).reduce(0, +)
         survived = outcomes.map { $0.count(.survived) }.reduce(0, +)
     }
 

@@ -62,6 +62,8 @@ public struct MutationTester: Sendable {
         public var seconds: Double
 
         public func count(_ status: MutantResult.Status) -> Int { results.filter { $0.status == status }.count }
+        /// Mutants caught in time in every run: by a test's assertion, or by the runtime's.
+        public var killed: Int { results.filter(\.status.isKill).count }
         /// Mutants that count: all but the stillborn and the equivalent.
         public var counted: Int { results.count - count(.stillborn) - count(.equivalent) }
     }
@@ -73,6 +75,56 @@ public struct MutationTester: Sendable {
     ) throws -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
+        let isTestsKata = kata.metadata.kind == .tests
+        let codeName = isTestsKata ? "the shipped code" : "the reference solution"
+        var outcome = Outcome(
+            kata: kata, code: codeName, results: [], staleEquivalents: [], notMutated: [], problem: nil, seconds: 0)
+        let prepared: PreparedMutants
+        do {
+            prepared = try prepare(kata, progress: progress)
+        } catch let failure as MutantSchema.UnexplainedErrors {
+            outcome.problem = failure.description
+            return finished(outcome, clock: clock, started: started)
+        }
+        outcome.staleEquivalents = prepared.staleEquivalents
+        outcome.notMutated = prepared.notMutated
+        outcome.results += prepared.stillborn.map { MutantResult(mutant: $0, number: nil, status: .stillborn) }
+
+        progress?("Running the tests against \(prepared.schema.numbered.count) mutants")
+        let grade = try GradingEngine(repository: repository, runner: runner, swift: swift).grade(
+            kata, tests: isTestsKata ? kata.referenceTestsDirectory : kata.testsDirectory,
+            versions: [prepared.base] + prepared.versions, runs: 1, buggyRuns: max(1, runs),
+            sanitizer: kata.metadata.sanitizer, stageName: kata.folderName + "-mutants",
+            runLimit: KataVerifier.wrongSolutionRunLimit, catches: Self.catchesInTime, progress: progress)
+        if let problem = baseProblem(grade, base: prepared.base) {
+            outcome.problem = problem
+            return finished(outcome, clock: clock, started: started)
+        }
+        for (number, mutant) in prepared.schema.numbered {
+            let result = grade.results.first { $0.version.environment[Self.selectorVariable] == String(number) }
+            var graded = MutantResult.graded(mutant, number: number, result: result, runs: max(1, runs))
+            if let reason = prepared.equivalents.reason(for: mutant.id) {
+                graded.status = .equivalent
+                graded.why = reason
+            }
+            outcome.results.append(graded)
+        }
+        outcome.results.sort {
+            ($0.mutant.file, $0.mutant.range.lowerBound, $0.mutant.id) < (
+                $1.mutant.file, $1.mutant.range.lowerBound, $1.mutant.id
+            )
+        }
+        return finished(outcome, clock: clock, started: started)
+    }
+
+    /// Makes `kata`'s mutants and their schema, drops the stillborn ones, and returns them as
+    /// versions the ``GradingEngine`` can grade (the schema with no mutant on first). `kata mutate`
+    /// grades a kata's own tests against them; `kata check` of a tests kata, the learner's.
+    ///
+    /// Which mutants are stillborn depends only on the code and the compiler, so it is kept in the
+    /// schema's folder (`stillborn.json`) and the compiler asked again only when either changed: a
+    /// learner's second check goes straight to the runs.
+    public func prepare(_ kata: Kata, progress: (@Sendable (String) -> Void)? = nil) throws -> PreparedMutants {
         let isTestsKata = kata.metadata.kind == .tests
         let code = isTestsKata ? kata.shippedCode : kata.referenceSolution
         let files = try Self.texts(of: code)
@@ -87,37 +139,30 @@ public struct MutationTester: Sendable {
         let generated = MutantGenerator(isolatedByDefault: isolatedByDefault).mutants(
             of: files, mutableLines: mutableLines)
         let mutants = generated.filter { equivalents.exclusion(covering: $0.declaration) == nil }
-        let codeName = isTestsKata ? "the shipped code" : "the reference solution"
-        var outcome = Outcome(
-            kata: kata, code: codeName, results: [],
-            staleEquivalents: equivalents.entries.map(\.id).filter { id in !mutants.contains { $0.id == id } }
-                + equivalents.exclusions.map(\.declaration).filter { name in
-                    !generated.contains { equivalents.exclusion(covering: $0.declaration)?.declaration == name }
-                },
-            notMutated: equivalents.exclusions.compactMap { exclusion in
-                let count = generated.filter { equivalents.exclusion(covering: $0.declaration) == exclusion }.count
-                return count == 0
-                    ? nil : NotMutated(declaration: exclusion.declaration, reason: exclusion.reason, mutants: count)
-            },
-            problem: nil, seconds: 0)
-        defer { outcome.seconds = (clock.now - started).seconds }
 
-        progress?("Compiling \(mutants.count) mutants of \(codeName)")
+        progress?(
+            "Compiling \(mutants.count) mutants of " + (isTestsKata ? "the shipped code" : "the reference solution"))
         let folder = repository.workDirectory.appendingPathComponent("mutants/\(kata.folderName)", isDirectory: true)
         let module = folder.appendingPathComponent("Sources/\(kata.moduleName)", isDirectory: true)
+        let memo = StillbornMemo(
+            files: files, mutants: mutants, compiler: settings.map { "\($0.swiftVersion) \($0.moduleFlags ?? [])" },
+            swift: swift)
         let schema: MutantSchema
         let stillborn: [Mutant]
-        do {
+        if let known = memo.stillborn(in: folder) {
+            stillborn = mutants.filter { known.contains($0.id) }
+            schema = MutantSchema(
+                files: files, mutants: mutants.filter { !known.contains($0.id) }, isolatedByDefault: isolatedByDefault)
+            try? FileManager.default.removeItem(at: module)
+            try schema.writeFiles(into: module)
+        } else {
             (schema, stillborn) = try MutantSchema.removingStillborn(
                 files: files, mutants: mutants, isolatedByDefault: isolatedByDefault, folder: module
             ) { urls in
                 try compilerErrors(of: kata, files: urls, settings: settings, folder: folder)
             }
-        } catch let failure as MutantSchema.UnexplainedErrors {
-            outcome.problem = failure.description
-            return finished(outcome, clock: clock, started: started)
+            memo.record(stillborn: stillborn.map(\.id), in: folder)
         }
-        outcome.results += stillborn.map { MutantResult(mutant: $0, number: nil, status: .stillborn) }
 
         // The schema with no mutant on is the base: the same library as every mutant, so one
         // library and one suite serve them all.
@@ -126,39 +171,33 @@ public struct MutationTester: Sendable {
         base.sourcesDirectory = module
         base.change = nil
         base.base = nil
-        let versions =
-            [base]
-            + schema.numbered.map { number, mutant in
-                var version = KataVersion(
-                    role: .mutant, folder: folder, name: mutant.id, label: "mutant \(number) (\(mutant.id))",
-                    moduleName: kata.moduleName)
-                version.environment = [Self.selectorVariable: String(number)]
-                return version
-            }
-        progress?("Running the tests against \(schema.numbered.count) mutants")
-        let grade = try GradingEngine(repository: repository, runner: runner, swift: swift).grade(
-            kata, tests: isTestsKata ? kata.referenceTestsDirectory : kata.testsDirectory, versions: versions,
-            runs: 1, buggyRuns: max(1, runs), stageName: kata.folderName + "-mutants",
-            runLimit: KataVerifier.wrongSolutionRunLimit, catches: KataVerifier.catchesInTime, progress: progress)
-        if let problem = baseProblem(grade, base: base) {
-            outcome.problem = problem
-            return finished(outcome, clock: clock, started: started)
+        let versions = schema.numbered.map { number, mutant in
+            var version = KataVersion(
+                role: .mutant, folder: folder, name: mutant.id, label: "mutant \(number) (\(mutant.id))",
+                moduleName: kata.moduleName)
+            version.environment = [Self.selectorVariable: String(number)]
+            return version
         }
-        for (number, mutant) in schema.numbered {
-            let result = grade.results.first { $0.version.environment[Self.selectorVariable] == String(number) }
-            var graded = MutantResult.graded(mutant, number: number, result: result, runs: max(1, runs))
-            if let reason = equivalents.reason(for: mutant.id) {
-                graded.status = .equivalent
-                graded.why = reason
-            }
-            outcome.results.append(graded)
-        }
-        outcome.results.sort {
-            ($0.mutant.file, $0.mutant.range.lowerBound, $0.mutant.id) < (
-                $1.mutant.file, $1.mutant.range.lowerBound, $1.mutant.id
-            )
-        }
-        return finished(outcome, clock: clock, started: started)
+        return PreparedMutants(
+            schema: schema, stillborn: stillborn, base: base, versions: versions, equivalents: equivalents,
+            staleEquivalents: equivalents.entries.map(\.id).filter { id in !mutants.contains { $0.id == id } }
+                + equivalents.exclusions.map(\.declaration).filter { name in
+                    !generated.contains { equivalents.exclusion(covering: $0.declaration)?.declaration == name }
+                },
+            notMutated: equivalents.exclusions.compactMap { exclusion in
+                let count = generated.filter { equivalents.exclusion(covering: $0.declaration) == exclusion }.count
+                return count == 0
+                    ? nil : NotMutated(declaration: exclusion.declaration, reason: exclusion.reason, mutants: count)
+            })
+    }
+
+    /// A run that kills a mutant: a test failed by an assertion in time (``KataVerifier/catchesInTime``;
+    /// under the kata's sanitizer, a report of it), or the runtime's own check stopped the process
+    /// (``MutantResult/Status/crashed``). Under the sanitizer the kata declares, as `kata check`
+    /// runs it: a lock dropped is a race no test can stop mid-access, and the sanitizer's report is
+    /// what the kata's check fails on.
+    static let catchesInTime: @Sendable (TestRunSummary) -> Bool = { summary in
+        summary.outcome == .crashed || KataVerifier.catchesInTime(summary)
     }
 
     private func finished(_ outcome: Outcome, clock: ContinuousClock, started: ContinuousClock.Instant) -> Outcome {

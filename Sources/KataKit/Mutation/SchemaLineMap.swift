@@ -1,6 +1,7 @@
 /// What each line of one written schema file belongs to, so that a compiler error there can be
 /// blamed on a mutant (it is in the mutant's branch), on a site (its `if`/`else` lines or its
-/// original branch), or on the code around (then on the sites of the function it is in).
+/// original branch), or on the code around (then on the sites of the function it is in: those
+/// that took a way out of it first).
 struct SchemaLineMap: Sendable {
     enum Owner: Sendable, Equatable {
         case mutant(Int)
@@ -26,6 +27,9 @@ struct SchemaLineMap: Sendable {
     var sites: [(range: Range<Int>, numbers: [Int])] = []
     /// The UTF-8 ranges of function and closure bodies, braces included.
     var bodies: [Range<Int>] = []
+    /// The mutants that take a way out of a body away (a `return`, a `guard`, a `throw`): the
+    /// likely cause of "missing return" at the body's `}`.
+    var exitRemoving: Set<Int> = []
 
     /// The numbers of the mutants to drop for an error on `line` (from 1) of the written file.
     func blame(line: Int) -> [Int] {
@@ -42,7 +46,12 @@ struct SchemaLineMap: Sendable {
         let body = bodies.filter { $0.contains(offset) }.min { $0.count < $1.count }
         guard let body else { return all }
         let inBody = sites.filter { body.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= body.upperBound }
-        return inBody.isEmpty ? all : inBody.flatMap(\.numbers)
+            .flatMap(\.numbers)
+        // A body that lost a way out ("missing return in instance method", reported at its `}`)
+        // blames the mutants that took one away first: the others in the body are innocent, and
+        // if the error stays, the next round blames them.
+        let exits = inBody.filter(exitRemoving.contains)
+        return inBody.isEmpty ? all : exits.isEmpty ? inBody : exits
     }
 
     func originalOffset(ofLine line: Int) -> Int? {

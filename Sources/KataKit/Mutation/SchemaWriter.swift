@@ -81,6 +81,8 @@ struct SchemaWriter {
             }
         }
         lineMap.sites = sites.map { site in (site.range, site.mutants.compactMap { numbers[$0.id] }) }
+        lineMap.exitRemoving = Set(
+            sites.flatMap(\.mutants).filter(\.removesAnExit).compactMap { numbers[$0.id] })
         render(0..<structure.text.utf8.count, sites: sites[...])
         return output
     }

@@ -49,6 +49,20 @@ struct MutantGeneratorTests {
         #expect(all.contains { $0.operatorName == .completeTwice && $0.replacement == "finish()\n    finish()" })
     }
 
+    @Test("willChangeValue is never deleted (it does nothing on Linux); didChangeValue is")
+    func keyValueObserving() {
+        let source = """
+            func finish() {
+                willChangeValue(forKey: "isFinished")
+                state = .finished
+                didChangeValue(forKey: "isFinished")
+            }
+            """
+        let deleted = Self.mutants(source, .deleteCall).map(\.original)
+        #expect(!deleted.contains { $0.hasPrefix("willChangeValue") })
+        #expect(deleted.contains(#"didChangeValue(forKey: "isFinished")"#))
+    }
+
     @Test("relational changes comparisons, not generics; off-by-one changes counts, not `[0]` or attributes")
     func expressions() {
         let source = """
@@ -82,6 +96,23 @@ struct MutantGeneratorTests {
             ])
         let shifted = Self.applied(source, .shiftCriticalRegion)
         #expect(shifted.first?.contains("count += 1\n    lock.unlock()\n    current = value") == true)
+    }
+
+    @Test("two operators that make the same code make one mutant, the more specific operator's")
+    func sameCodeOnce() {
+        // The one statement shifted out of the region is `current = value` swapped with `unlock()`.
+        let source = """
+            func publish(_ value: Int) {
+                lock.lock()
+                current = value
+                lock.unlock()
+            }
+            """
+        let shifted = "    lock.lock()\n    lock.unlock()\n    current = value\n"
+        let making = Self.mutants(source).filter { $0.applied(to: source)?.contains(shifted) == true }
+        #expect(making.map(\.operatorName) == [.shiftCriticalRegion])
+        let all = Self.mutants(source).compactMap { $0.applied(to: source) }
+        #expect(Set(all).count == all.count, "no two mutants make the same code")
     }
 
     @Test("insert-yield goes between statements of an isolated async function, never before a declaration")

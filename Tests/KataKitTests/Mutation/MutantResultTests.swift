@@ -4,7 +4,7 @@ import Testing
 
 @testable import KataKit
 
-@Suite("What became of a mutant: killed by an assertion, by a time limit only, crashed or survived")
+@Suite("What became of a mutant: killed by an assertion or a crash, by a time limit only, or survived")
 struct MutantResultTests {
     static let mutant = Mutant(
         operatorName: .deleteCall, file: "TapCounter.swift", range: 10..<30, original: "onChange?(taps)",
@@ -12,13 +12,14 @@ struct MutantResultTests {
 
     static func result(
         _ outcome: TestRunSummary.Outcome, failures: [(String, String)] = [], seconds: Double = 0.1,
-        stop: TestGrade.Stop? = nil, runs: Int = 1
+        stop: TestGrade.Stop? = nil, runs: Int = 1, otherErrors: [String] = []
     ) throws -> MutantResult {
         let repository = KataRepository(root: try Fixtures.copy("tests-repository", purpose: "mutant-result"))
         let kata = try KataCatalog.load(from: repository).kata(named: "1")
         var summary = TestRunSummary(outcome: outcome)
         summary.failures = failures.map { .init(test: $0.0, file: "TapCounterTests.swift", line: 9, message: $0.1) }
         summary.testSeconds = seconds
+        summary.otherErrors = otherErrors
         let version = TestGrade.VersionResult(
             version: kata.shippedCode, notes: nil, summary: summary, runs: runs, passedRuns: 0, stop: stop)
         return MutantResult.graded(mutant, number: 7, result: version, runs: runs)
@@ -53,8 +54,25 @@ struct MutantResultTests {
         #expect(late.why?.contains("only after 7.5 s") == true)
     }
 
-    @Test("a crash before any assertion: crashed, not killed")
+    @Test("a check of the runtime's that stops the tests kills it, and says which check")
     func crashed() throws {
-        #expect(try Self.result(.crashed).status == .crashed)
+        let misuse = "SWIFT TASK CONTINUATION MISUSE: load() tried to resume its continuation more than once"
+        let result = try Self.result(.crashed, otherErrors: [misuse])
+        #expect(result.status == .crashed)
+        #expect(result.status.isKill)
+        #expect(result.status.phrase == "killed by a crash")
+        #expect(result.why == "the runtime stopped the tests: " + misuse)
+        #expect(!MutantResult.Status.survived.isKill && !MutantResult.Status.timedOut.isKill)
+    }
+
+    @Test("a run counts as a kill when a test failed in time or the runtime stopped it, not when it passed or hung")
+    func catchesInTime() {
+        var failed = TestRunSummary(outcome: .testsFailed)
+        failed.failures = [.init(test: "counts", file: "T.swift", line: 1, message: "Expectation failed")]
+        failed.testSeconds = 0.2
+        #expect(MutationTester.catchesInTime(failed))
+        #expect(MutationTester.catchesInTime(TestRunSummary(outcome: .crashed)))
+        #expect(!MutationTester.catchesInTime(TestRunSummary(outcome: .passed)))
+        #expect(!MutationTester.catchesInTime(TestRunSummary(outcome: .timedOut)))
     }
 }
