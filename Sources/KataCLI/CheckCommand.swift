@@ -46,6 +46,13 @@ struct CheckCommand: ParsableCommand {
             warning guards the code: Sources/, Wheats/ and Chaffs/ (`kata reset N --code-only` \
             restores them and keeps your tests); --filter does not apply.
 
+            Where the README's front matter sets `mutants:` (a share, such as 0.8), your tests also \
+            run against the shipped code's mutants: the code with one small change each that nobody \
+            wrote on purpose (a call dropped, work sent to another queue, a condition turned \
+            around), generated as `kata mutate` makes them. Thorough then also needs that share of \
+            them killed: "your tests catch all 6 bugs and kill 38 of 41 mutants (the kata asks for \
+            33)". After a pass, --mutants shows the ones they let through, each as a diff.
+
             --format json prints only the result, as one JSON object (kata, outcome, passed, \
             exitCode, passedTests, failedTests, failures, buildErrors, unfinishedTests, changedTests, \
             seconds, …), for editors and CI; the exit code is the same. An error is one object too: {outcome: \
@@ -58,6 +65,7 @@ struct CheckCommand: ParsableCommand {
               kata check 14 --repeat 200
               kata check 12 --sanitize thread
               kata check 1 --format json
+              kata check 20 --mutants
             """
     )
 
@@ -91,6 +99,11 @@ struct CheckCommand: ParsableCommand {
         help: ArgumentHelp("How to report: text (for people) or json (one object, for tools).", valueName: "format"))
     var format: CheckFrontend.Format = .text
 
+    @Flag(
+        help: ArgumentHelp(
+            "In a kata where you write the tests: after they pass, show the mutants they let through, as diffs."))
+    var mutants = false
+
     @Flag(name: .shortAndLong, help: "Show the whole build and test log as it runs.")
     var verbose = false
 
@@ -117,7 +130,8 @@ struct CheckCommand: ParsableCommand {
                 options: TestRunOptions(filter: filter, sanitizer: sanitize, repetitions: repetitions),
                 timeout: timeout.duration,
                 verbose: verbose,
-                format: format
+                format: format,
+                showMutants: mutants
             )
         }
     }

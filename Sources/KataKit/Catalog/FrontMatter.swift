@@ -83,6 +83,19 @@ public enum FrontMatter {
             }
             kind = named
         }
+        var mutantShare: Double? = nil
+        if let shareText = try fields.optionalString("mutants") {
+            guard let share = Double(shareText), share > 0, share <= 1 else {
+                throw fields.error(
+                    "mutants",
+                    "must be the share of mutants a learner's tests must kill, above 0 and at most 1 (0.8 for"
+                        + " four in five), not '\(shareText)'.")
+            }
+            guard kind == .tests else {
+                throw fields.error("mutants", "grades a learner's tests, so it belongs to a kata with `kind: tests`.")
+            }
+            mutantShare = share
+        }
         let difficultyText = try fields.string("difficulty")
         guard let difficulty = KataMetadata.Difficulty(rawValue: difficultyText) else {
             let allowed = KataMetadata.Difficulty.allCases.map(\.rawValue).joined(separator: ", ")
@@ -99,13 +112,14 @@ public enum FrontMatter {
             summary: try fields.string("summary"),
             hints: try fields.strings("hints"),
             sanitizer: sanitizer,
-            kind: kind
+            kind: kind,
+            mutantShare: mutantShare
         )
     }
 
     static let fieldNames = [
         "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints", "sanitizer",
-        "kind",
+        "kind", "mutants",
     ]
 
     static func invalid(_ file: String, line: Int, _ problem: String) -> KataError {

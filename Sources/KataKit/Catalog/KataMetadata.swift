@@ -46,11 +46,15 @@ public struct KataMetadata: Sendable, Equatable {
     /// The sanitizer every run of the kata's tests is built with; nil for none (the usual).
     public var sanitizer: Sanitizer?
     public var kind: Kind
+    /// A tests kata's `mutants: 0.8`: the share of the shipped code's mutants (``MutationTester``,
+    /// the equivalent ones left out) a learner's tests must kill to pass, beside every named bug.
+    /// Nil: the check grades no mutants.
+    public var mutantShare: Double?
 
     public init(
         number: Int, title: String, slug: String, patterns: [String], seed: String,
         minutes: Int, difficulty: Difficulty, summary: String, hints: [String], sanitizer: Sanitizer? = nil,
-        kind: Kind = .code
+        kind: Kind = .code, mutantShare: Double? = nil
     ) {
         self.number = number
         self.title = title
@@ -63,5 +67,6 @@ public struct KataMetadata: Sendable, Equatable {
         self.hints = hints
         self.sanitizer = sanitizer
         self.kind = kind
+        self.mutantShare = mutantShare
     }
 }

@@ -31,6 +31,11 @@ public struct VersionPack: Codable, Sendable, Equatable {
 
     public var version = 1
     public var versions: [Entry]
+    /// The shipped code's mutants its `EQUIVALENT-MUTANTS.md` lists, by id, and the declarations
+    /// it leaves out of mutation: the learner edition has no `Solutions/`, and its check must
+    /// leave out what the authors' leaves out. Absent from packs written before mutants were graded.
+    public var equivalentMutants: [String]?
+    public var notMutated: [String]?
 
     /// The kata's versions, renamed in the order they are graded and reduced to their nudges.
     public init(kata: Kata) throws {
@@ -49,6 +54,9 @@ public struct VersionPack: Codable, Sendable, Equatable {
             }
         }
         versions = entries
+        let equivalents = try EquivalentMutants.load(for: kata)
+        equivalentMutants = equivalents.entries.map(\.id)
+        notMutated = equivalents.exclusions.map(\.declaration)
     }
 
     /// The file's bytes: the JSON, as Base64 in lines of 76 characters.

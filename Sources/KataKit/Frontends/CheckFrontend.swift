@@ -29,7 +29,8 @@ public struct CheckFrontend: Sendable {
         options: TestRunOptions = TestRunOptions(),
         timeout: Duration? = CheckFrontend.defaultTimeout,
         verbose: Bool = false,
-        format: Format = .text
+        format: Format = .text,
+        showMutants: Bool = false
     ) throws -> Int32 {
         let started = ContinuousClock.now
         let repository = try context.repository()
@@ -63,6 +64,7 @@ public struct CheckFrontend: Sendable {
             nextKata = BackgroundValue(loaded.katas.first { $0.number > next.number })
         }
         try KataPackageLayout.validate(kata)
+        if showMutants { try Self.requireMutants(of: kata) }
         // A kata whose races only a sanitizer sees runs under it unless the learner names another.
         var options = options
         let kataSanitizer = options.sanitizer == nil ? kata.metadata.sanitizer : nil
@@ -70,7 +72,7 @@ public struct CheckFrontend: Sendable {
         if kata.metadata.kind == .tests {
             return try grade(
                 kata, repository: repository, next: nextKata, options: options, timeout: timeout, verbose: verbose,
-                format: format, started: started)
+                format: format, showMutants: showMutants, started: started)
         }
         var runner = context.runner
         runner.timeout = timeout

@@ -13,6 +13,7 @@ extension CheckReport {
     ///   "correctVersions":{"passed":3,"total":3,"rejected":[]},
     ///   "bugs":{"caught":4,"total":6,"atLarge":[{"name":"bug 2","nudge":"Does any test …",
     ///     "stopped":null,"unfinishedTests":[]}]},
+    ///   "mutants":{"killed":38,"total":41,"required":33,"survivors":null},
     ///   "slowTests":[],"slowestTestSeconds":0.002}
     /// ```
     public struct GradeEntry: Encodable, Sendable {
@@ -52,6 +53,26 @@ extension CheckReport {
             public var atLarge: [AtLarge]
         }
 
+        /// The shipped code's mutants (a kata whose front matter sets `mutants:`), the
+        /// equivalent ones left out; `survivors` only with `--mutants` after a pass, else null.
+        public struct Mutants: Encodable, Sendable {
+            public var killed: Int
+            public var total: Int
+            /// How many the kata asks to kill.
+            public var required: Int
+            public var survivors: [Survivor]?
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(killed, forKey: .killed)
+                try container.encode(total, forKey: .total)
+                try container.encode(required, forKey: .required)
+                try container.encode(survivors, forKey: .survivors)
+            }
+
+            enum CodingKeys: String, CodingKey { case killed, total, required, survivors }
+        }
+
         public struct SlowTest: Encodable, Sendable {
             public var test: String
             public var seconds: Double
@@ -63,13 +84,31 @@ extension CheckReport {
         public var tests: Int
         public var correctVersions: Versions
         public var bugs: Bugs
+        /// Absent when the kata grades no mutants.
+        public var mutants: Mutants?
         public var slowTests: [SlowTest]
         public var slowestTestSeconds: Double?
     }
 
+    /// A mutant a passing suite let through (`kata check --mutants`): `mutant N`, its operator,
+    /// where it is, and its change as a unified diff of the shipped file.
+    public struct Survivor: Encodable, Sendable {
+        public var name: String
+        public var operatorName: String
+        public var file: String
+        public var line: Int
+        public var diff: String
+
+        enum CodingKeys: String, CodingKey {
+            case name
+            case operatorName = "operator"
+            case file, line, diff
+        }
+    }
+
     init(
         grade: TestGrade, repository: KataRepository, runs: Int, exitCode: Int32, changedFiles: [ChangedFile],
-        seconds: Double
+        survivors: [Survivor]? = nil, seconds: Double
     ) {
         let grade = grade.inLearnerNames()
         let kata = grade.kata
@@ -122,6 +161,11 @@ extension CheckReport {
                         name: kata.learnerLabel(of: $0.version), nudge: $0.notes?.nudge ?? "",
                         stopped: $0.stop.map(Self.describe), unfinishedTests: $0.summary.unfinishedTests.map(\.name))
                 }),
+            mutants: grade.mutantResults.isEmpty
+                ? nil
+                : GradeEntry.Mutants(
+                    killed: grade.killedMutants.count, total: grade.mutantResults.count,
+                    required: grade.requiredMutantKills, survivors: survivors),
             slowTests: grade.slowTests.map { GradeEntry.SlowTest(test: $0.name, seconds: $0.seconds) },
             slowestTestSeconds: grade.slowestTestSeconds)
     }

@@ -35,6 +35,7 @@ public struct GradeExplanation: Sendable {
         let buggy = kata.buggyVersions().count
         return "Your tests, against the shipped code and \(correct + buggy) other versions of it"
             + " (\(correct) correct, \(buggy) buggy)"
+            + (kata.metadata.mutantShare == nil ? "" : ", and its mutants")
     }
 
     public func text(next: Kata?, runs: Int) -> String {
@@ -63,10 +64,12 @@ public struct GradeExplanation: Sendable {
 
         let caught = grade.buggyResults.count - grade.atLarge.count
         if grade.passed {
+            let mutants = grade.mutantResults.count
             lines.append(
                 style.bold(style.green("✔ PASSED"))
                     + "  \(kata.heading): valid, thorough and fast: "
-                    + (caught == 1 ? "the 1 bug" : "all \(caught) bugs") + " caught."
+                    + (caught == 1 ? "the 1 bug" : "all \(caught) bugs") + " caught"
+                    + (mutants == 0 ? "" : ", \(grade.killedMutants.count) of \(mutants) mutants killed") + "."
             )
             lines.append("")
             if let next {
@@ -106,6 +109,10 @@ public struct GradeExplanation: Sendable {
         if atLarge > 0 {
             return (atLarge == 1 ? "1 bug is" : "\(atLarge) bugs are")
                 + " still at large. `kata hint \(kata.number)` nudges further"
+        }
+        if !grade.killsEnoughMutants {
+            return "your tests kill \(grade.killedMutants.count) of \(grade.mutantResults.count) mutants;"
+                + " the kata asks for \(grade.requiredMutantKills)"
         }
         return "your tests are valid and thorough, but slow"
     }
@@ -221,11 +228,17 @@ public struct GradeExplanation: Sendable {
         }
         let atLarge = grade.atLarge
         if atLarge.isEmpty {
-            return [label(true, "thorough") + "your tests catch \(total == 1 ? "the 1 bug" : "all \(total) bugs")"]
+            let bugs = "your tests catch \(total == 1 ? "the 1 bug" : "all \(total) bugs")"
+            guard !grade.mutantResults.isEmpty else { return [label(true, "thorough") + bugs] }
+            return [label(grade.killsEnoughMutants, "thorough") + bugs + " and " + mutantsClause()]
+                + (grade.killsEnoughMutants ? [] : mutantAdvice())
         }
+        // With mutants in the sentence, "bugs" says which are at large.
+        let noun = grade.mutantResults.isEmpty ? "" : atLarge.count == 1 ? " bug" : " bugs"
         var lines = [
-            label(false, "thorough") + "your tests catch \(total - atLarge.count) of \(total) bugs; "
-                + (atLarge.count == 1 ? "1 is" : "\(atLarge.count) are") + " still at large:"
+            label(false, "thorough") + "your tests catch \(total - atLarge.count) of \(total) bugs"
+                + (grade.mutantResults.isEmpty ? "" : " and " + mutantsClause()) + "; "
+                + "\(atLarge.count)\(noun) " + (atLarge.count == 1 ? "is" : "are") + " still at large:"
         ]
         for result in atLarge {
             let nudge = result.notes?.nudge ?? ""
@@ -238,6 +251,25 @@ public struct GradeExplanation: Sendable {
             lines.append(line)
         }
         return lines
+    }
+
+    /// "kill 38 of 41 mutants (the kata asks for 33)".
+    private func mutantsClause() -> String {
+        "kill \(grade.killedMutants.count) of \(grade.mutantResults.count) mutants"
+            + " (the kata asks for \(grade.requiredMutantKills))"
+    }
+
+    /// What a mutant is, and how to kill more without seeing them: the promises, every path.
+    private func mutantAdvice() -> [String] {
+        [
+            continuation
+                + "A mutant is the shipped code with one small change nobody wrote on purpose: a call dropped, work"
+                + " sent to another queue, a condition turned around.",
+            continuation
+                + "Your tests catch the named bugs but let too many through: test each promise of \"What the code"
+                + " promises\" on every path (callers together, a second failure, a cancel before the start), not"
+                + " only the path each bug breaks.",
+        ]
     }
 
     /// Fast is judged on the shipped code's run, the one every other version is measured against;

@@ -3,7 +3,8 @@
 ///
 /// - **valid**: it passes on the shipped code and on every other correct version, in every run
 ///   (a test coupled to one implementation's details fails on another; a flaky one fails a run);
-/// - **thorough**: every buggy version fails at least one of its tests;
+/// - **thorough**: every buggy version fails at least one of its tests, and so do enough of the
+///   shipped code's mutants (bugs nobody wrote; the share is the front matter's `mutants:`);
 /// - **fast**: no test takes long on the shipped code (a quarter of a second is long for a test
 ///   whose work is held in doubles).
 ///
@@ -62,7 +63,28 @@ public struct TestGrade: Sendable, Equatable {
 
     public var compiled: Bool { compileErrors.isEmpty && versionCompileErrors.isEmpty }
     public var correctResults: [VersionResult] { results.filter(\.version.isCorrect) }
-    public var buggyResults: [VersionResult] { results.filter { !$0.version.isCorrect } }
+    /// The named bugs: the buggy versions, the mutants apart.
+    public var buggyResults: [VersionResult] { results.filter { !$0.version.isCorrect && $0.version.role != .mutant } }
+    /// The shipped code's mutants the suite was graded against (a tests kata whose front matter
+    /// sets `mutants:`), the equivalent ones left out.
+    public var mutantResults: [VersionResult] { results.filter { $0.version.role == .mutant } }
+    /// The mutants the suite killed: a test failed on it, or the runtime's own check stopped the
+    /// tests (a continuation resumed twice), as ``MutantResult/Status/crashed`` counts for
+    /// `kata mutate`; a hang is no kill.
+    public var killedMutants: [VersionResult] {
+        mutantResults.filter { $0.stop == nil && [.testsFailed, .crashed].contains($0.summary.outcome) }
+    }
+    /// The mutants that got through.
+    public var survivingMutants: [VersionResult] {
+        mutantResults.filter { result in !killedMutants.contains { $0.version == result.version } }
+    }
+    /// How many mutants the suite must kill: the front matter's share of them, rounded up.
+    public var requiredMutantKills: Int {
+        guard let share = kata.metadata.mutantShare else { return 0 }
+        return Int((share * Double(mutantResults.count) - 1e-9).rounded(.up))
+    }
+    /// Enough mutants killed (true when none were graded).
+    public var killsEnoughMutants: Bool { killedMutants.count >= requiredMutantKills }
     /// The correct versions the suite failed on (the shipped code first).
     public var rejected: [VersionResult] { correctResults.filter { !$0.passed } }
     public var atLarge: [VersionResult] { buggyResults.filter { !$0.caught } }
@@ -70,7 +92,8 @@ public struct TestGrade: Sendable, Equatable {
     public var testCount: Int { results.first?.summary.testCount ?? 0 }
 
     public var valid: Bool { compiled && testCount > 0 && rejected.isEmpty }
-    public var thorough: Bool { valid && atLarge.isEmpty }
+    /// Every named bug caught, and the share of mutants the front matter asks for.
+    public var thorough: Bool { valid && atLarge.isEmpty && killsEnoughMutants }
     /// Whether the run on the shipped code finished, so its tests' times say how fast the suite is.
     /// A version that hangs says nothing about speed: a buggy one may hang because of its bug.
     public var speedMeasured: Bool { results.first.map { $0.stop == nil } ?? false }

@@ -31,8 +31,9 @@ public struct KataResultMeasurer: Sendable {
         do {
             try KataPackageLayout.validate(kata)
             if kata.metadata.kind == .tests {
-                let grade = try GradingEngine(repository: repository, runner: session.runner, swift: session.swift)
-                    .grade(kata).inLearnerNames()
+                let engine = GradingEngine(repository: repository, runner: session.runner, swift: session.swift)
+                let grade = try engine.grade(kata, versions: try engine.learnerVersions(of: kata).versions)
+                    .inLearnerNames()
                 let shipped = grade.results.first?.summary
                 outcome = grade.outcomeName
                 passedTests = shipped?.passedTests ?? []
@@ -45,7 +46,12 @@ public struct KataResultMeasurer: Sendable {
                     number: kata.number, slug: kata.slug, title: kata.title, outcome: outcome,
                     started: Self.isStarted(kata), passedTests: passedTests, failedTests: failedTests,
                     firstFailure: firstFailure, seconds: ((ContinuousClock.now - started).seconds * 10).rounded() / 10,
-                    bugs: bugs)
+                    bugs: bugs,
+                    mutants: grade.mutantResults.isEmpty
+                        ? nil
+                        : .init(
+                            killed: grade.killedMutants.count, total: grade.mutantResults.count,
+                            required: grade.requiredMutantKills))
             }
             let run = try session.run(
                 package: kata.directory, options: TestRunOptions(sanitizer: kata.metadata.sanitizer))
@@ -105,6 +111,13 @@ public struct KataResultMeasurer: Sendable {
                 message: ProgressReport.truncated(
                     "\(count) bug\(count == 1 ? "" : "s") still at large: " + kata.learnerLabel(of: atLarge.version)
                         + (atLarge.notes.map { ": " + $0.nudge } ?? "")))
+        }
+        if !grade.killsEnoughMutants {
+            let killed = grade.killedMutants.count
+            return .init(
+                test: nil,
+                message: "Kills \(killed) of \(grade.mutantResults.count) mutants; the kata asks for "
+                    + "\(grade.requiredMutantKills).")
         }
         if let slow = grade.slowTests.first {
             return .init(test: slow.name, message: "Slow: it took \(GradeExplanation.duration(slow.seconds)).")

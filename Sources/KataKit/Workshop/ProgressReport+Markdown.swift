@@ -38,7 +38,9 @@ extension ProgressReport {
         case .passed: "✅ passed"
         case .buildFailed: kata.started ? "🧱 does not compile" : "⬜ not started"
         case .timedOut: "⏳ hung"
-        case nil where kata.outcome == TestGrade.notThorough: "🐛 bugs at large"
+        case nil where kata.outcome == TestGrade.notThorough:
+            kata.bugs?.atLarge.isEmpty == true && kata.mutants.map { $0.killed < $0.required } == true
+                ? "🐛 too few mutants killed" : "🐛 bugs at large"
         default: kata.started ? "❌ tests fail" : "⬜ not started"
         }
     }

@@ -22,7 +22,8 @@ import Foundation
 /// kata shipped it. A tests kata's result adds `bugs` (since the first version, as a new key):
 /// `{"valid":true,"caught":4,"total":6,"atLarge":["bug 2","bug 5"]}`, each bug named as `kata
 /// check` names it (``Kata/learnerLabel(of:)``). Reports written before named bugs by folder;
-/// the room reads both.
+/// the room reads both. A tests kata that grades mutants adds `mutants` (a new key of the first
+/// version; reports without it still read): `{"killed":38,"total":41,"required":33}`.
 public struct ProgressReport: Codable, Sendable, Equatable {
     /// The name every progress report carries in ``schema``.
     public static let schemaName = "dispatch-katas/progress"
@@ -64,6 +65,21 @@ public struct ProgressReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// How a learner's tests of a tests kata fared against the mutants of its shipped code.
+    public struct Mutants: Codable, Sendable, Equatable {
+        public var killed: Int
+        /// The mutants graded (the equivalent ones left out).
+        public var total: Int
+        /// How many the kata asks to kill (its front matter's `mutants:` share of `total`).
+        public var required: Int
+
+        public init(killed: Int, total: Int, required: Int) {
+            self.killed = killed
+            self.total = total
+            self.required = required
+        }
+    }
+
     /// One kata's result.
     public struct KataResult: Codable, Sendable, Equatable {
         public var number: Int
@@ -77,10 +93,14 @@ public struct ProgressReport: Codable, Sendable, Equatable {
         public var seconds: Double
         /// A tests kata's: the bugs the learner's tests catch; nil for a kata of the first kind.
         public var bugs: Bugs?
+        /// A tests kata's that grades mutants: how many the learner's tests kill; nil otherwise,
+        /// and in reports written before mutants were graded.
+        public var mutants: Mutants?
 
         public init(
             number: Int, slug: String, title: String, outcome: String, started: Bool, passedTests: [String],
-            failedTests: [String], firstFailure: FirstFailure?, seconds: Double, bugs: Bugs? = nil
+            failedTests: [String], firstFailure: FirstFailure?, seconds: Double, bugs: Bugs? = nil,
+            mutants: Mutants? = nil
         ) {
             self.number = number
             self.slug = slug
@@ -92,6 +112,7 @@ public struct ProgressReport: Codable, Sendable, Equatable {
             self.firstFailure = firstFailure
             self.seconds = seconds
             self.bugs = bugs
+            self.mutants = mutants
         }
 
         public var passed: Bool { outcome == TestRunSummary.Outcome.passed.rawValue }

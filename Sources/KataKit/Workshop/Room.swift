@@ -66,6 +66,17 @@ public struct Room: Sendable {
         public var bugsCaught: Int? = nil
         public var bugsTotal: Int? = nil
         public var bugsAtLarge: [String] = []
+        /// A tests kata's that grades mutants: how many of them the learner's tests kill, of how
+        /// many (nil in a report without them).
+        public var mutantsKilled: Int? = nil
+        public var mutantsTotal: Int? = nil
+
+        /// "4/6", or "4/6 38/41" with the mutants; nil for a kata of the first kind.
+        public var caughtSummary: String? {
+            guard let caught = bugsCaught, let total = bugsTotal else { return nil }
+            guard let killed = mutantsKilled, let mutants = mutantsTotal else { return "\(caught)/\(total)" }
+            return "\(caught)/\(total) \(killed)/\(mutants)"
+        }
     }
 
     /// A bug of a tests kata that learners' tests miss.
@@ -130,6 +141,8 @@ public struct Room: Sendable {
     public static let nameLimit = 60
     public static let testNameLimit = 160
     public static let messageLimit = 400
+    /// More mutants than a kata could have: a report that claims more is not believed.
+    static let mutantLimit = 10_000
 
     public let katas: [Kata]
     public private(set) var learners: [Learner] = []
@@ -213,6 +226,13 @@ public struct Room: Sendable {
                 cell.bugsAtLarge = Array(Set(labels.filter { known.contains($0) }))
                     .sorted { $0.count == $1.count ? $0 < $1 : $0.count < $1.count }
                 cell.bugsCaught = bugs.valid ? known.count - cell.bugsAtLarge.count : 0
+                // The learner's report says it: only counts that can be true are shown.
+                if let mutants = result.mutants, (1...Self.mutantLimit).contains(mutants.total),
+                    (0...mutants.total).contains(mutants.killed)
+                {
+                    cell.mutantsKilled = bugs.valid ? mutants.killed : 0
+                    cell.mutantsTotal = mutants.total
+                }
             }
             cells[result.number] = cell
         }

@@ -101,9 +101,12 @@ public enum RoomPage {
                 if let test = cell?.firstFailureTest { title += " — \(test)" }
                 if let message = cell?.firstFailureMessage, state != .passed { title += ": \(message)" }
                 var mark = state.mark
-                if let caught = cell?.bugsCaught, let total = cell?.bugsTotal {
+                if let caught = cell?.bugsCaught, let total = cell?.bugsTotal, let summary = cell?.caughtSummary {
                     title += " — their tests catch \(caught) of \(total) bugs"
-                    mark = "\(caught)/\(total)"
+                    if let killed = cell?.mutantsKilled, let mutants = cell?.mutantsTotal {
+                        title += " and \(killed) of \(mutants) mutants"
+                    }
+                    mark = summary
                 }
                 body += "<td class=\"cell \(state.rawValue)\" title=\"\(e(title))\">\(e(mark))</td>"
             }

@@ -49,19 +49,23 @@ enum RoomTable {
         let testsKatas = room.katas.filter { $0.metadata.kind == .tests }
         if !testsKatas.isEmpty, !room.learners.isEmpty {
             lines.append("")
+            let gradesMutants = room.learners.contains { learner in
+                testsKatas.contains { learner.cells[$0.number]?.mutantsTotal != nil }
+            }
+            // "6/6 38/41": bugs, then mutants, when any report has them.
+            let width = gradesMutants ? 11 : 5
             lines.append(
-                style.bold("Bugs their tests catch") + style.dim(" (the katas where learners write the tests)"))
+                style.bold(gradesMutants ? "Bugs and mutants their tests catch" : "Bugs their tests catch")
+                    + style.dim(" (the katas where learners write the tests)"))
             lines.append(
                 style.bold(
                     padded("Learner") + "  "
-                        + testsKatas.map { $0.id.padding(toLength: 5, withPad: " ", startingAt: 0) }.joined(
+                        + testsKatas.map { $0.id.padding(toLength: width, withPad: " ", startingAt: 0) }.joined(
                             separator: " ")))
             for learner in room.learners {
                 let counts = testsKatas.map { kata -> String in
-                    guard let cell = learner.cells[kata.number], let total = cell.bugsTotal,
-                        let caught = cell.bugsCaught
-                    else { return "·    " }
-                    return "\(caught)/\(total)".padding(toLength: 5, withPad: " ", startingAt: 0)
+                    (learner.cells[kata.number]?.caughtSummary ?? "·").padding(
+                        toLength: width, withPad: " ", startingAt: 0)
                 }
                 lines.append(padded(learner.name) + "  " + counts.joined(separator: " "))
             }
