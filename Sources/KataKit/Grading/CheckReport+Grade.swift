@@ -13,7 +13,7 @@ extension CheckReport {
     ///   "correctVersions":{"passed":3,"total":3,"rejected":[]},
     ///   "bugs":{"caught":4,"total":6,"atLarge":[{"name":"bug 2","nudge":"Does any test …",
     ///     "stopped":null,"unfinishedTests":[]}]},
-    ///   "mutants":{"killed":38,"total":41,"required":33,"survivors":null},
+    ///   "mutants":{"killed":38,"required":33,"survivors":null,"total":41},
     ///   "slowTests":[],"slowestTestSeconds":0.002}
     /// ```
     public struct GradeEntry: Encodable, Sendable {

@@ -130,6 +130,22 @@ struct FrontMatterTests {
         )
     }
 
+    @Test("mutants is a share above 0 and at most 1, and only for a tests kata")
+    func mutants() throws {
+        #expect(try metadata(Self.valid).mutantShare == nil)
+        let tests = Self.valid.replacingOccurrences(of: "minutes: 25", with: "minutes: 25\nkind: tests\nmutants: 0.8")
+        #expect(try metadata(tests).mutantShare == 0.8)
+        for bad in ["0", "1.5", "-0.2", "most", "80%"] {
+            #expect(
+                error(tests.replacingOccurrences(of: "mutants: 0.8", with: "mutants: \(bad)"))?.message.contains(
+                    "'mutants' must be the share of mutants a learner's tests must kill, above 0 and at most 1")
+                    == true,
+                "mutants: \(bad)")
+        }
+        let codeKata = tests.replacingOccurrences(of: "kind: tests\n", with: "")
+        #expect(error(codeKata)?.message.contains("belongs to a kata with `kind: tests`") == true)
+    }
+
     @Test("a slug that could leave the Katas folder is rejected")
     func slugWithPath() {
         #expect(

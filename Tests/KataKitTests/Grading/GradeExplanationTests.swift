@@ -237,4 +237,56 @@ struct GradeExplanationTests {
             outcome: .testsFailed, failures: [.init(test: "t", file: "", line: 0, message: "Kata01.my_value2 != 3")])
         #expect(untouched.inLearnerNames(of: kata) == untouched, "a learner's own names are left alone")
     }
+
+    /// `grade()` with the kata asking for `share` of `outcomes.count` mutants, each run ending as given.
+    func withMutants(
+        _ outcomes: [TestRunSummary.Outcome], share: Double = 0.8, base: TestGrade? = nil,
+        hung: Set<Int> = []
+    ) -> TestGrade {
+        var grade = base ?? self.grade()
+        grade.kata.metadata.mutantShare = share
+        for (index, outcome) in outcomes.enumerated() {
+            var version = KataVersion(
+                role: .mutant, folder: kata.directory, name: "delete-call:TapCounter.swift:TapCounter.tap:\(index)",
+                label: "mutant \(index + 1)", moduleName: kata.moduleName)
+            version.environment = [MutationTester.selectorVariable: String(index + 1)]
+            grade.results.append(
+                TestGrade.VersionResult(
+                    version: version, notes: nil, summary: TestRunSummary(outcome: outcome), runs: 1, passedRuns: 0,
+                    stop: hung.contains(index) ? .hung(limit: .seconds(10), tests: []) : nil))
+        }
+        return grade
+    }
+
+    @Test("mutants: the share the front matter sets, rounded up, killed by a failing test or the runtime's check")
+    func mutantsKilled() {
+        let grade = withMutants([.testsFailed, .crashed, .testsFailed, .testsFailed, .passed])
+        #expect(grade.mutantResults.count == 5 && grade.buggyResults.count == 5, "mutants are not named bugs")
+        #expect(grade.killedMutants.count == 4, "a crash on the runtime's own check kills")
+        #expect(grade.requiredMutantKills == 4)
+        #expect(grade.passed)
+        let text = text(grade)
+        #expect(text.contains("✔ thorough  your tests catch all 5 bugs and kill 4 of 5 mutants (the kata asks for 4)"))
+        #expect(text.contains("all 5 bugs caught, 4 of 5 mutants killed."), "\(text)")
+        #expect(!text.contains("delete-call"), "a mutant's id would tell the change")
+        #expect(json(grade).contains(#""mutants":{"killed":4,"required":4,"survivors":null,"total":5}"#))
+        #expect(withMutants([.testsFailed, .testsFailed], share: 0.51).requiredMutantKills == 2, "rounded up")
+    }
+
+    @Test("every bug caught but too few mutants killed: not thorough, said so, with what a mutant is")
+    func tooFewMutants() {
+        let grade = withMutants([.testsFailed, .passed, .passed, .timedOut, .testsFailed], hung: [3])
+        #expect(grade.killedMutants.count == 2, "a hang is no kill")
+        #expect(grade.valid && !grade.thorough && !grade.passed)
+        #expect(grade.outcomeName == "notThorough")
+        let text = text(grade)
+        #expect(text.contains("✘ thorough  your tests catch all 5 bugs and kill 2 of 5 mutants (the kata asks for 4)"))
+        #expect(text.contains("A mutant is the shipped code with one small change nobody wrote on purpose"))
+        #expect(text.contains("your tests kill 2 of 5 mutants; the kata asks for 4."), "\(text)")
+        let missing = withMutants(
+            [.testsFailed], base: self.grade(overrides: ["tells-onchange-twice": Self.passing]))
+        #expect(
+            self.text(missing).contains(
+                "your tests catch 4 of 5 bugs and kill 1 of 1 mutants (the kata asks for 1); 1 bug is still at large:"))
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import KataKit
@@ -33,6 +34,35 @@ struct EquivalentMutantsTests {
             file.reason(for: "off-by-one:Retrier.swift:retry:81be02")
                 == "> how many times it retries is yours to choose")
         #expect(file.reason(for: "delete-call:Inbox.swift:refresh:000000") == nil)
+    }
+
+    @Test("the learner edition, which has no Solutions/, reads the ids from the tests kata's version pack")
+    func fromThePack() throws {
+        let repository = KataRepository(root: try Fixtures.copy("tests-repository", purpose: "equivalents-pack"))
+        let kata = try KataCatalog.load(from: repository).kata(named: "1")
+        let file = EquivalentMutants.url(for: kata)
+        try Data(
+            """
+            ## `delete-call:TapCounter.swift:TapCounter.tap:0a1b2c3d`
+
+            No behaviour differs: nobody listens.
+
+            ## Not mutated: `LiveClock`
+
+            It reads the wall clock, which no test may.
+            """.utf8
+        ).write(to: file)
+        let pack = try VersionPack(kata: kata)
+        #expect(pack.equivalentMutants == ["delete-call:TapCounter.swift:TapCounter.tap:0a1b2c3d"])
+        #expect(pack.notMutated == ["LiveClock"])
+        let packed = kata.directory.appendingPathComponent("\(VersionPack.folderName)/\(VersionPack.fileName)")
+        try FileManager.default.createDirectory(
+            at: packed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try pack.encoded().write(to: packed)
+        try FileManager.default.removeItem(at: kata.solutionDirectory)
+        let read = try EquivalentMutants.load(for: kata)
+        #expect(read.entries.map(\.id) == ["delete-call:TapCounter.swift:TapCounter.tap:0a1b2c3d"])
+        #expect(read.exclusion(covering: "LiveClock.now")?.declaration == "LiveClock")
     }
 
     @Test("a heading without an id in backticks, an entry without a reason, or one listed twice: refused, by line")

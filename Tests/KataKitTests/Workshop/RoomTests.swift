@@ -79,6 +79,36 @@ struct RoomTests {
         #expect(!page.contains("tells-onchange-twice"))
     }
 
+    @Test("mutants killed beside bugs caught, per learner; counts that cannot be true are not shown")
+    func mutants() throws {
+        let catalog = try KataCatalog.load(
+            from: KataRepository(root: Fixtures.folder.appendingPathComponent("tests-repository")))
+        var room = Room(katas: catalog.katas)
+        func result(_ mutants: ProgressReport.Mutants?, valid: Bool = true) -> ProgressReport.KataResult {
+            var result = Self.result(1, "count-the-taps", "passed")
+            result.bugs = .init(valid: valid, caught: 5, total: 5, atLarge: [])
+            result.mutants = mutants
+            return result
+        }
+        room.add(learner: "ada", source: "a", results: [result(.init(killed: 38, total: 41, required: 33))])
+        room.add(learner: "bob", source: "b", results: [result(.init(killed: 50, total: 41, required: 33))])
+        room.add(learner: "cy", source: "c", results: [result(.init(killed: 3, total: 9_999_999, required: 1))])
+        room.add(
+            learner: "di", source: "d", results: [result(.init(killed: 30, total: 41, required: 33), valid: false)])
+        room.add(learner: "ed", source: "e", results: [result(nil)])
+        let cells = room.learners.map { $0.cells[1] }
+        #expect(cells.map { $0?.mutantsKilled } == [38, nil, nil, 0, nil], "more killed than made, or too many")
+        #expect(cells.map { $0?.caughtSummary } == ["5/5 38/41", "5/5", "5/5", "0/5 0/41", "5/5"])
+        let text = RoomTable.text(room, style: TextStyle(enabled: false))
+        #expect(text.contains("Bugs and mutants their tests catch"))
+        #expect(text.contains("ada      5/5 38/41"), "\(text)")
+        #expect(RoomPage.html(room).contains("their tests catch 5 of 5 bugs and 38 of 41 mutants"))
+        let old =
+            #"{"number":1,"slug":"count-the-taps","title":"T","outcome":"passed","started":true,"#
+            + #""passedTests":[],"failedTests":[],"seconds":1}"#
+        #expect(try JSONDecoder().decode(ProgressReport.KataResult.self, from: Data(old.utf8)).mutants == nil)
+    }
+
     @Test("bad reports are each named with a reason, and the good ones are still shown")
     func hostileReports() throws {
         var room = Room(katas: try Self.catalog().katas)
