@@ -246,6 +246,46 @@ extension EndToEnd {
             #expect(mended.status == 0, "\(mended.output)")
         }
 
+        @Test("a kata that grades mutants: counted beside the bugs, needed to pass, shown after a pass, in JSON too")
+        func mutants() throws {
+            let repository = try KataBinary.repository("tests-repository")
+            let readme = repository.appendingPathComponent("Katas/01-count-the-taps/README.md")
+            let original = try String(contentsOf: readme, encoding: .utf8)
+            try Fixtures.write(
+                original.replacingOccurrences(of: "kind: tests\n", with: "kind: tests\nmutants: 0.8\n"), to: readme)
+
+            let starter = try KataBinary.run(["check", "1", "--mutants"], in: repository)
+            #expect(starter.status == 1, "\(starter.output)")
+            #expect(starter.output.contains("(2 correct, 5 buggy), and its mutants"))
+            #expect(starter.output.contains("mutants (the kata asks for 6); 5 bugs are still at large:"))
+            #expect(starter.output.contains("`--mutants` shows the mutants your tests let through once they pass"))
+            #expect(!starter.output.contains("delete-call"), "no mutant is shown before a pass")
+
+            try write(
+                try String(
+                    contentsOf: repository.appendingPathComponent(
+                        "Solutions/01-count-the-taps/Tests/Kata01Tests/TapCounterTests.swift"), encoding: .utf8),
+                to: "TapCounterTests.swift", in: repository)
+            let solved = try KataBinary.run(["check", "1", "--mutants"], in: repository)
+            #expect(solved.status == 0, "\(solved.output)")
+            #expect(solved.output.contains("✔ thorough  your tests catch all 5 bugs and kill 7 of 7 mutants"))
+            #expect(solved.output.contains("all 5 bugs caught, 7 of 7 mutants killed."))
+            #expect(solved.output.contains("Your tests kill every one of the 7 mutants."))
+            let json = try KataBinary.run(["check", "1", "--mutants", "--format", "json"], in: repository)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+            let mutants = try #require((object["grade"] as? [String: Any])?["mutants"] as? [String: Any])
+            #expect(mutants["killed"] as? Int == 7 && mutants["total"] as? Int == 7 && mutants["required"] as? Int == 6)
+            #expect((mutants["survivors"] as? [Any])?.isEmpty == true, "\(json.output)")
+
+            let progress = try KataBinary.run(["progress", "--format", "json"], in: repository)
+            #expect(progress.output.contains(#""mutants":{"killed":7,"required":6,"total":7}"#), "\(progress.output)")
+
+            try Fixtures.write(original, to: readme)
+            let none = try KataBinary.run(["check", "1", "--mutants"], in: repository)
+            #expect(none.status == 64)
+            #expect(none.errors.contains("grades your tests on its named bugs only"), "\(none.errors)")
+        }
+
         @Test("verify passes a tests kata whose reference tests are valid and thorough")
         func verify() throws {
             let repository = try KataBinary.repository("tests-repository")

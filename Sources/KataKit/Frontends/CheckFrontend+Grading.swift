@@ -126,8 +126,9 @@ extension CheckFrontend {
         }
         var lines = [
             style.bold(
-                "The \(survivors.count == 1 ? "mutant" : "\(survivors.count) mutants") your tests let through,"
-                    + " each the shipped code with one change:")
+                survivors.count == 1
+                    ? "The mutant your tests let through, the shipped code with one change:"
+                    : "The \(survivors.count) mutants your tests let through, each the shipped code with one change:")
         ]
         for survivor in survivors {
             lines.append("")

@@ -289,4 +289,24 @@ struct GradeExplanationTests {
             self.text(missing).contains(
                 "your tests catch 4 of 5 bugs and kill 1 of 1 mutants (the kata asks for 1); 1 bug is still at large:"))
     }
+
+    @Test("--mutants after a pass: each survivor as mutant N, operator, place and diff; before a pass, none")
+    func survivors() throws {
+        let grade = withMutants([.testsFailed, .testsFailed, .testsFailed, .testsFailed, .passed])
+        let diff = "--- a/TapCounter.swift\n+++ b/TapCounter.swift\n@@ -19 +19 @@\n-    onChange?(taps)\n"
+        let survivor = CheckReport.Survivor(
+            name: "mutant 5", operatorName: "delete-call", file: "TapCounter.swift", line: 19, diff: diff)
+        let text = CheckFrontend.survivorText([survivor], grade: grade, style: TextStyle(enabled: false))
+        #expect(text.contains("The mutant your tests let through, the shipped code with one change:"))
+        #expect(text.contains("mutant 5 · delete-call · TapCounter.swift:19\n  --- a/TapCounter.swift"))
+        #expect(text.contains("  -    onChange?(taps)"))
+        #expect(text.contains("A test for that promise, on the path the change takes, kills it."))
+        let before = CheckFrontend.survivorText(nil, grade: grade, style: TextStyle(enabled: false))
+        #expect(before.contains("once they pass") && !before.contains("mutant 5"))
+        let report = CheckReport(
+            grade: grade, repository: repository, runs: 3, exitCode: 0, changedFiles: [], survivors: [survivor],
+            seconds: 1
+        ).json()
+        #expect(report.contains(#""survivors":[{"diff":"#) && report.contains(#""operator":"delete-call""#))
+    }
 }
