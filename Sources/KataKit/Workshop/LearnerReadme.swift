@@ -10,8 +10,10 @@ enum LearnerReadme {
 
             In katas \(testsKatas.first!)–\(testsKatas.last!) it is the other way round: the code is testable and
             correct, and you write its tests, in `Tests/`. `kata check` grades them against correct and
-            buggy versions of the code (`Wheats/` and `Chaffs/`): they pass when they pass on every
-            correct version and catch every bug. Do not change `Sources/` there.
+            buggy versions of the code, packed out of sight in `.versions/` (a suite written from the
+            bugs catches those bugs and nothing else), and against the code's mutants, small changes
+            nobody wrote on purpose: they pass when they pass on every correct version, catch every
+            bug, and kill the share of mutants the kata asks for. Do not change `Sources/` there.
 
             """
         var text = """
