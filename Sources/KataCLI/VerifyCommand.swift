@@ -31,7 +31,8 @@ struct VerifyCommand: ParsableCommand {
             learner writes is killed by an assertion within 5 seconds in every run, or listed in \
             Solutions/NN-slug/EQUIVALENT-MUTANTS.md with its reason ("No behaviour differs: …", or \
             the README's sentence that leaves it open, quoted as the README has it), at most one \
-            mutant in five.
+            mutant in five. Each mutant runs as often as --repeat says, or --mutant-runs N times: \
+            scripts/test, on every commit, runs the wrong solutions 3 times and each mutant once.
 
             With --repeat N, the starter's tests must fail at least once in N runs, the solutions' \
             tests must pass all N runs, and every wrong solution must be caught in all N: the proof \
@@ -90,6 +91,13 @@ struct VerifyCommand: ParsableCommand {
     var mutants = false
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --mutants: run each mutant N times rather than --repeat's number (CI runs them once a commit).",
+            valueName: "N"))
+    var mutantRuns: Int?
+
+    @Option(
         name: .shortAndLong,
         help: ArgumentHelp("How many katas to verify at once. Default: the number of processor cores.", valueName: "N"))
     var jobs: Int?
@@ -103,6 +111,14 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         try validateRepetitions(repetitions)
+        if let mutantRuns {
+            guard mutants else {
+                throw ValidationError("--mutant-runs says how often each mutant runs: add --mutants, or leave it out.")
+            }
+            guard (1...10_000).contains(mutantRuns) else {
+                throw ValidationError("--mutant-runs takes a number of runs from 1 to 10000, e.g. --mutant-runs 1.")
+            }
+        }
         if let jobs, !(1...64).contains(jobs) {
             throw ValidationError("--jobs takes a number of katas to verify at once, from 1 to 64, e.g. --jobs 2.")
         }
@@ -113,8 +129,7 @@ struct VerifyCommand: ParsableCommand {
         try runFrontend(console: context.console, onInterrupt: .stopCommands, errorsAsJSON: format == .json) {
             try VerifyFrontend(context: context).run(
                 katas: katas, repetitions: repetitions, sanitizer: sanitize, solutionsOnly: solutionsOnly,
-                mutants: mutants, jobs: jobs,
-                format: format)
+                mutants: mutants, mutantRuns: mutantRuns, jobs: jobs, format: format)
         }
     }
 }

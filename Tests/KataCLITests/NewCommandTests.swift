@@ -176,5 +176,16 @@ extension EndToEnd {
             #expect(result.status == 64)
             #expect(result.errors.contains("--jobs takes a number of katas to verify at once, from 1 to 64"))
         }
+
+        @Test("--mutant-runs needs --mutants, and a number of runs from 1")
+        func badMutantRuns() throws {
+            let repository = try KataBinary.repository()
+            let alone = try KataBinary.run(["verify", "--mutant-runs", "1"], in: repository)
+            #expect(alone.status == 64)
+            #expect(alone.errors.contains("--mutant-runs says how often each mutant runs: add --mutants"))
+            let zero = try KataBinary.run(["verify", "--mutants", "--mutant-runs", "0"], in: repository)
+            #expect(zero.status == 64)
+            #expect(zero.errors.contains("--mutant-runs takes a number of runs from 1 to 10000"))
+        }
     }
 }

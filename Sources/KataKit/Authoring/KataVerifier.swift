@@ -61,17 +61,18 @@ public struct KataVerifier: Sendable {
     /// `checksWrongSolutions` false leaves the wrong solutions out (`kata verify --solutions-only`),
     /// as a sanitizer does.
     /// `checksMutants` adds rule 7 (``mutantsRule(_:repetitions:)``, `kata verify --mutants`): every
-    /// mutant of the code the learner writes killed, or justified in the equivalent-mutants file.
+    /// mutant of the code the learner writes killed, or justified in the equivalent-mutants file,
+    /// in each of `mutantRuns` runs (nil: `repetitions`).
     public func verify(
         _ kata: Kata, repetitions: Int = 1, sanitizer: Sanitizer? = nil, checksWrongSolutions: Bool = true,
-        checksMutants: Bool = false
+        checksMutants: Bool = false, mutantRuns: Int? = nil
     ) throws -> Result {
         var result = try verifyVersions(
             kata, repetitions: repetitions, sanitizer: sanitizer, checksWrongSolutions: checksWrongSolutions)
         if checksMutants, sanitizer == nil, result.rules.allSatisfy({ $0.name != Self.versionsRuleName }) {
             let clock = ContinuousClock()
             let started = clock.now
-            result.rules.append(try mutantsRule(kata, repetitions: repetitions))
+            result.rules.append(try mutantsRule(kata, repetitions: mutantRuns ?? repetitions))
             result.seconds += (clock.now - started).seconds
         }
         return result
