@@ -168,6 +168,9 @@ extension EndToEnd {
             #expect(rules[2]["passed"] as? Bool == false)
             #expect((rules[2]["detail"] as? String)?.contains("ended as 'passed'") == true)
             #expect(rules[0]["detail"] is NSNull)
+            #expect(rules[0]["tally"] is NSNull, "a rule that counts nothing has a null tally")
+            let caughtRule = try #require((katas[1]["rules"] as? [[String: Any]])?.last)
+            #expect(caughtRule["tally"] as? String == "5/5", "\(caughtRule)")
         }
 
         @Test("--jobs outside 1…64 is refused")

@@ -3,14 +3,14 @@ import Foundation
 /// `kata verify --format json`: every kata's rules as one JSON object, for CI.
 ///
 /// Katas come in catalog order, rules in the order `kata verify` prints them; `detail` is null
-/// for a rule that passed. A kata folder that could not even be read is a kata with one broken
+/// for a rule that passed, `tally` ("23/24") for one that counts nothing. A kata folder that could not even be read is a kata with one broken
 /// rule, `readable`. The keys are stable; a new key may appear, an existing one keeps its meaning.
 ///
 /// ```json
 /// {"broken":1,"katas":[
-///   {"number":1,"passed":false,"rules":[{"detail":null,"name":"documents","passed":true},
+///   {"number":1,"passed":false,"rules":[{"detail":null,"name":"documents","passed":true,"tally":null},
 ///     {"detail":"against the starter the tests should fail, but the run ended as 'passed'",
-///      "name":"tests fail on starter","passed":false}, …],
+///      "name":"tests fail on starter","passed":false,"tally":null}, …],
 ///    "slug":"stub-the-dispatcher",
 ///    "seconds":41.2,
 ///    "wrongSolutions":{"caught":5,"escaped":[{"breaks":"only the first completion counts",
@@ -81,15 +81,20 @@ public struct VerifyReport: Encodable, Sendable {
         public var name: String
         public var passed: Bool
         public var detail: String?
+        /// What the rule counted, as the text shows it after its name ("23/24" mutants killed,
+        /// "5/5" bugs caught); null for a rule that counts nothing.
+        public var tally: String? = nil
 
-        enum CodingKeys: String, CodingKey { case name, passed, detail }
+        enum CodingKeys: String, CodingKey { case name, passed, detail, tally }
 
-        /// `detail` is always there, null when the rule passed, so readers need not guess.
+        /// `detail` and `tally` are always there, null when there is nothing to say, so readers
+        /// need not guess.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
             try container.encode(passed, forKey: .passed)
             try container.encode(detail, forKey: .detail)
+            try container.encode(tally, forKey: .tally)
         }
     }
 
@@ -104,7 +109,9 @@ public struct VerifyReport: Encodable, Sendable {
                     number: result.kata.number,
                     slug: result.kata.slug,
                     passed: result.passed,
-                    rules: result.rules.map { RuleEntry(name: $0.name, passed: $0.passed, detail: $0.detail) },
+                    rules: result.rules.map {
+                        RuleEntry(name: $0.name, passed: $0.passed, detail: $0.detail, tally: $0.tally)
+                    },
                     wrongSolutions: result.wrongSolutions.map {
                         WrongSolutionsEntry($0, seconds: result.wrongSolutionsSeconds ?? 0)
                     },
