@@ -116,6 +116,53 @@ struct TestClockTests {
         #expect(zero.isFinished && zero.error == nil, "sleep(for: .zero) must return at once.")
     }
 
+    @Test("a sleep that returned at once is over: a later advance does not resume it again")
+    func aSleepThatReturnedAtOnceIsOver() {
+        let deadline = clock.now.advanced(by: .seconds(1))
+        clock.advance(by: .seconds(2))
+        let late = executor.start { try await clock.sleep(until: deadline, tolerance: nil) }
+        let zero = executor.start { try await clock.sleep(for: .zero) }
+        executor.runUntilIdle()
+        #expect(late.isFinished && zero.isFinished, "Both deadlines are reached already: both sleeps return at once.")
+
+        // If this crashes with "SWIFT TASK CONTINUATION MISUSE ... more than once", a sleep that
+        // returned at once was also kept as a sleeper, and advance resumed it a second time: keep
+        // only the sleeps that really wait.
+        clock.advance(by: .seconds(1))
+        executor.runUntilIdle()
+
+        let next = executor.start { try await clock.sleep(for: .seconds(1)) }
+        executor.runUntilIdle()
+        #expect(
+            !next.isFinished, "A sleep of 1 s returned with no advance: the clock must keep working after a due sleep.")
+        clock.advance(by: .seconds(1))
+        executor.runUntilIdle()
+        #expect(
+            next.isFinished && next.error == nil,
+            "At its deadline the next sleeper must wake; it ended with \(String(describing: next.outcome)).")
+    }
+
+    @Test("advance(by: .zero) is allowed: now stays, and a sleeper not yet due sleeps on")
+    func advanceByZero() {
+        let sleeper = executor.start { try await clock.sleep(for: .seconds(1)) }
+        executor.runUntilIdle()
+        let start = clock.now
+
+        // If this crashes with "Time only moves forward", the precondition refuses .zero: `d` may be
+        // .zero (use >=, not >).
+        clock.advance(by: .zero)
+        executor.runUntilIdle()
+
+        #expect(clock.now == start, "advance(by: .zero) must leave `now` where it is.")
+        #expect(
+            !sleeper.isFinished, "advance(by: .zero) does not reach a deadline 1 s away: the sleeper must sleep on.")
+
+        clock.advance(by: .seconds(1))
+        executor.runUntilIdle()
+        #expect(
+            sleeper.isFinished && sleeper.error == nil, "At 1 s the sleeper must wake, after an advance by .zero too.")
+    }
+
     @Test("cancelling a sleeping task ends its sleep at once, with CancellationError")
     func cancelWhileAsleep() {
         let sleeper = executor.start { try await clock.sleep(for: .seconds(10)) }

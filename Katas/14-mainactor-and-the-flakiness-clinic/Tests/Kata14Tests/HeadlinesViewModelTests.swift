@@ -294,4 +294,94 @@ struct HeadlinesViewModelTests {
             "The last thing the screen showed must be Tech's headlines; it went through \(screen.states.testDescription)."
         )
     }
+
+    @Test("when onChange is called, state already holds the value it reports")
+    func onChangeComesAfterTheChange() async {
+        let viewModel = HeadlinesViewModel(service: StubHeadlines([.top: Fixtures.top, .tech: Fixtures.tech]))
+        let screen = ScreenRecording(of: viewModel)
+
+        await viewModel.refresh()
+        await viewModel.select(.tech)
+
+        #expect(
+            screen.heldDuringOnChange == screen.states,
+            "onChange reported \(screen.states.testDescription), but while it ran, state held \(screen.heldDuringOnChange.testDescription). onChange tells the screen that state changed, and the screen redraws from state: change it first, then call onChange."
+        )
+    }
+
+    @Test("a refresh and a select that arrive together: the select cancels the refresh's load")
+    func callersArrivingTogether() async throws {
+        let service = ControlledHeadlines(cancellation: .honored)
+        let viewModel = HeadlinesViewModel(service: service)
+        let screen = ScreenRecording(of: viewModel)
+
+        // Both calls are queued on the main actor before either runs.
+        let refreshing = Task { await viewModel.refresh() }
+        let picking = Task { await viewModel.select(.tech) }
+        try #require(
+            await service.request(for: .tech, arrivesDuring: picking, within: 1),
+            "select(.tech) did not ask the service for Tech within a second while it ran; it asked for \(service.requests)."
+        )
+
+        let notCancelled = service.requests.count - service.cancelledRequests.count
+        #expect(
+            notCancelled == 1,
+            "A refresh and select(.tech) came together, and \(notCancelled) requests are in flight without a cancel (asked: \(service.requests), cancelled: \(service.cancelledRequests)). Each new load must cancel the load before it, even one that has not asked yet: keep the handle of the new load before anything can suspend (no await between making the Task and storing it)."
+        )
+
+        while service.answer(.tech, with: Fixtures.tech) {}
+        service.answer(.top, with: Fixtures.top)  // only if Top's request still waits
+        await picking.value
+        await refreshing.value
+        #expect(
+            viewModel.state == .loaded(Fixtures.tech),
+            "Both calls are over and the reader is on Tech, so the screen must show Tech's headlines; it shows \(viewModel.state.testDescription)."
+        )
+        #expect(screen.failuresShown == [], "No load failed, but the screen showed \(screen.states.testDescription).")
+    }
+
+    @Test(
+        "a failure that arrives as the reader picks another section is never shown after the pick",
+        arguments: [false, true])
+    func aFailureAroundAPick(failureFirst: Bool) async throws {
+        let service = MainActorHeadlines()
+        let viewModel = HeadlinesViewModel(service: service)
+        let screen = ScreenRecording(of: viewModel)
+        let pick = PickMoment()
+
+        let refreshing = Task { await viewModel.refresh() }
+        try #require(await service.request(for: .top), "refresh() did not ask the service for Top within a second.")
+
+        // The failure of Top's request and the reader's pick of Tech are sent from the main actor, in
+        // this test's order. Whichever reaches the view model first, no failure may show after the pick.
+        if failureFirst { service.fail(.top) }
+        let picking = Task {
+            pick.changesShownBefore = screen.states.states.count
+            await viewModel.select(.tech)
+        }
+        if !failureFirst { service.fail(.top) }
+        try #require(
+            await service.request(for: .tech), "select(.tech) did not ask the service for Tech within a second.")
+        service.answer(.tech, with: Fixtures.tech)
+        await picking.value
+        await refreshing.value
+
+        let shownAfterThePick = ShownStates(Array(screen.states.states.dropFirst(pick.changesShownBefore ?? 0)))
+        #expect(
+            shownAfterThePick == [.loading, .loaded(Fixtures.tech)],
+            failureFirst
+                ? "Top's request failed, then the reader picked Tech; after the pick the screen showed \(shownAfterThePick.testDescription) (all changes: \(screen.states.testDescription)). The failure arrived first, so it is shown before the pick or not at all, never after it: between deciding to show the failure (the load was not cancelled) and showing it, nothing may await."
+                : "The reader picked Tech, then Top's request failed; after the pick the screen showed \(shownAfterThePick.testDescription) (all changes: \(screen.states.testDescription)). select(_:) must cancel the load in flight at once, before anything can await, so that the failure of a load the reader left never reaches the screen."
+        )
+        #expect(
+            viewModel.state == .loaded(Fixtures.tech),
+            "The reader is on Tech and its request succeeded, so the screen must show Tech's headlines; it shows \(viewModel.state.testDescription)."
+        )
+    }
+}
+
+/// How many changes the screen had shown when the test's pick of a section began.
+@MainActor
+private final class PickMoment {
+    var changesShownBefore: Int?
 }

@@ -176,6 +176,59 @@ final class ControlledHeadlines: HeadlinesService, @unchecked Sendable {
     }
 }
 
+/// A service on the main actor, as the view model is: the test answers or fails a request from the
+/// main actor, and queues a call of its own there right before or after it. The reply reaches the
+/// view model after the test's call when the call was queued first; queued after the reply, the
+/// call may still come first (the protocol's nonisolated requirement adds a hop). It keeps a
+/// cancelled request waiting, like a reply already on its way.
+@MainActor
+final class MainActorHeadlines: HeadlinesService {
+    private(set) var requests: [NewsSection] = []
+    private var held: [(section: NewsSection, request: CheckedContinuation<[Headline], any Error>)] = []
+    private var unclaimedArrivals: [NewsSection] = []
+    private var arrivalWaiters: [(section: NewsSection, outcome: FirstAnswer<Bool>)] = []
+
+    func headlines(in section: NewsSection) async throws -> [Headline] {
+        requests.append(section)
+        return try await withCheckedThrowingContinuation { request in
+            held.append((section, request))
+            if let index = arrivalWaiters.firstIndex(where: { $0.section == section }) {
+                arrivalWaiters.remove(at: index).outcome.give(true)
+            } else {
+                unclaimedArrivals.append(section)
+            }
+        }
+    }
+
+    /// Waits until the view model asks for `section`, and returns true; false if it has not asked
+    /// within a second. Each request is reported once.
+    func request(for section: NewsSection) async -> Bool {
+        if let index = unclaimedArrivals.firstIndex(of: section) {
+            unclaimedArrivals.remove(at: index)
+            return true
+        }
+        let outcome = FirstAnswer<Bool>()
+        arrivalWaiters.append((section, outcome))
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { outcome.give(false) }
+        return await outcome.value()
+    }
+
+    /// Answers the oldest request for `section` still waiting with `headlines`.
+    func answer(_ section: NewsSection, with headlines: [Headline]) {
+        reply(section, with: .success(headlines))
+    }
+
+    /// Fails the oldest request for `section` still waiting with `ServerDown`.
+    func fail(_ section: NewsSection) {
+        reply(section, with: .failure(ServerDown()))
+    }
+
+    private func reply(_ section: NewsSection, with result: Result<[Headline], any Error>) {
+        guard let index = held.firstIndex(where: { $0.section == section }) else { return }
+        held.remove(at: index).request.resume(with: result)
+    }
+}
+
 /// The first of several possible answers, handed to whoever waits for it. Later answers are
 /// ignored. Lets a test wait for "whichever comes first" without a clock.
 final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
@@ -214,9 +267,12 @@ final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
 @MainActor
 final class ScreenRecording {
     private(set) var states: ShownStates = []
+    /// What the view model's `state` held at the moment of each call of `onChange`, in order.
+    private(set) var heldDuringOnChange: ShownStates = []
 
     init(of viewModel: HeadlinesViewModel) {
-        viewModel.onChange = { [weak self] state in
+        viewModel.onChange = { [weak self, weak viewModel] state in
+            if let viewModel { self?.heldDuringOnChange.append(viewModel.state) }
             // The screen may only change on the main actor. Check that with the queue (or with
             // MainActor.assertIsolated()), never with Thread.isMainThread: under Swift Testing on
             // Linux, main-actor code runs on the main queue but not on the main thread.
@@ -235,6 +291,7 @@ final class ScreenRecording {
 struct ShownStates: Equatable, ExpressibleByArrayLiteral, Sequence, CustomTestStringConvertible {
     private(set) var states: [HeadlinesState]
 
+    init(_ states: [HeadlinesState]) { self.states = states }
     init(arrayLiteral states: HeadlinesState...) { self.states = states }
 
     mutating func append(_ state: HeadlinesState) { states.append(state) }

@@ -12,11 +12,14 @@ import Testing
 final class ScreenRecording {
     /// Every indicator `onChange` reported, in order.
     private(set) var states: Shown = []
+    /// What the view model's `indicator` held at the moment of each call of `onChange`, in order.
+    private(set) var heldDuringOnChange: Shown = []
     private var unclaimed: [TypingIndicator] = []  // reported, but no test has waited for it yet
     private var waiting: FirstAnswer<TypingIndicator?>?
 
     init(of viewModel: TypingIndicatorViewModel) {
-        viewModel.onChange = { [weak self] indicator in
+        viewModel.onChange = { [weak self, weak viewModel] indicator in
+            if let viewModel { self?.heldDuringOnChange.append(viewModel.indicator) }
             self?.record(indicator)
         }
     }

@@ -238,6 +238,79 @@ struct TypingIndicatorTests {
         feed.finish()
     }
 
+    @Test("when onChange is called, indicator already holds the value it reports")
+    func onChangeComesAfterTheChange() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        let running = Task { await viewModel.run() }
+
+        feed.yield(.started("Alex"))
+        feed.yield(.started("Sam"))
+        feed.yield(.stopped("Alex"))
+        feed.finish()
+        try #require(
+            await running.endsBeforeTheTimeLimit(),
+            "The stream finished, but run() did not return within a second. When the stream finishes, run() returns.")
+
+        #expect(
+            screen.heldDuringOnChange == screen.states,
+            "onChange reported \(screen.states.testDescription), but while it ran, indicator held \(screen.heldDuringOnChange.testDescription). onChange tells the screen that indicator changed, and the screen redraws from indicator: change it first, then call onChange."
+        )
+    }
+
+    @Test("stop() between two events that arrived together: the second does not change the header after stop()")
+    func stopBetweenTwoEventsThatArrivedTogether() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        let stop = StopMoment()
+        // Inside onChange for Alex, the screen goes away: stop() is queued on the main actor, to run
+        // as soon as run() lets go of it. Sam's event arrived with Alex's, so it waits in the stream.
+        screen.whenTheNextChangeIsShown { _ in
+            Task { @MainActor in
+                viewModel.stop()
+                stop.changesShownBefore = screen.states.indicators.count
+            }
+        }
+        let running = Task { await viewModel.run() }
+
+        feed.yield(.started("Alex"))
+        feed.yield(.started("Sam"))
+        try #require(
+            await running.endsBeforeTheTimeLimit(),
+            "stop() was called, but run() did not return within a second. stop() must end run() even while the stream stays open."
+        )
+
+        let stoppedAt = try #require(stop.changesShownBefore, "The test's stop() never ran.")
+        let shownAfterStop = Shown(Array(screen.states.indicators.dropFirst(stoppedAt)))
+        #expect(
+            shownAfterStop == [.hidden],
+            "After stop() returned, the header changed to \(shownAfterStop.testDescription) (all changes: \(screen.states.testDescription)); only hidden may come after stop(). run() had taken Sam's event and let go of the main actor before it showed it (an await between the check and the change), and stop() ran in that gap. Check Task.isCancelled (or whether stop() was called) right before you show each event, with no await in between."
+        )
+        feed.finish()
+    }
+
+    @Test("a task cancelled before run() starts handles no event, not even one already waiting")
+    func cancelledBeforeRunStarts() async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+
+        feed.yield(.started("Alex"))  // waiting in the stream before run() starts
+        let running = Task { await viewModel.run() }
+        running.cancel()  // before the task ever ran: the screen went away at once
+        try #require(
+            await running.endsBeforeTheTimeLimit(),
+            "The task running run() was cancelled before it started, but run() did not return within a second.")
+
+        #expect(
+            screen.states == [],
+            "The task running run() was cancelled before run() started, so no event may change the indicator, not even Alex's, which was already waiting; it stays hidden, and nothing changed, so nothing is reported. onChange reported \(screen.states.testDescription). Pass the cancellation on to the loop before anything can await (a Task you create inside run() does not inherit it), and check Task.isCancelled before you show each event."
+        )
+        feed.finish()
+    }
+
     @Test("stop() while run() is not running changes nothing, so onChange is not called")
     func stopWhileIdleReportsNothing() async throws {
         let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
@@ -272,4 +345,10 @@ struct TypingIndicatorTests {
             sourceLocation: sourceLocation
         )
     }
+}
+
+/// How many changes the screen had shown when the test's `stop()` returned.
+@MainActor
+private final class StopMoment {
+    var changesShownBefore: Int?
 }

@@ -31,6 +31,30 @@ struct AvatarCacheTests {
         )
     }
 
+    @Test("five callers arriving together, before any download started, share one download")
+    func callersArrivingTogetherShareOneDownload() async throws {
+        let loader = HeldLoader()
+        let cache = AvatarCache(loader: loader)
+
+        let calls = await startCalls(5, for: "ada", on: cache)  // all five are queued on the cache at once
+        try #require(
+            await request(for: "ada", at: loader, arrivesDuring: calls),
+            "Five calls for ada came back without asking the loader for ada (or HeldLoader's waitForRequest(for:) never returned: see its own tests)."
+        )
+        await loader.release("ada", with: .success(Fixtures.ada))
+        let results = await outcomes(of: calls)
+
+        let requests = await loader.requests
+        #expect(
+            requests == ["ada"],
+            "Five callers for ada arrived together, and the loader was asked \(requests.count) times: \(requests). The first call must put its download in flight where the others look before its first `await`: any `await` between looking and storing (even a `Task.yield()`) lets the callers queued behind it in, and each starts a download of its own."
+        )
+        #expect(
+            results.allSatisfy { (try? $0?.get()) == Fixtures.ada },
+            "Every caller must get ada's avatar from the one download; they got \(describe(results))."
+        )
+    }
+
     @Test("a failed download reaches every caller that was waiting for it")
     func aFailureReachesEveryCaller() async throws {
         let loader = HeldLoader()

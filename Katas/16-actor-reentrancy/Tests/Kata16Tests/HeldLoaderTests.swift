@@ -41,7 +41,7 @@ struct HeldLoaderTests {
 
         #expect(
             seen == ["ada"],
-            "waitForRequest(for: \"ada\") was called after ada's request had arrived, so it must return at once, with `requests` == [\"ada\"]; it returned when `requests` was \(seen.map { "\($0)" } ?? "never (still waiting when the test ran out of time)"). It waited for the next request instead: look in the requests that arrived already before you wait."
+            "waitForRequest(for: \"ada\") was called after ada's request had arrived, so it must return at once, with `requests` == [\"ada\"]; it returned when `requests` was \(seen.map { "\($0)" } ?? "never (still waiting after a second)"). It waited for the next request instead: look in the requests that arrived already before you wait."
         )
     }
 
@@ -58,7 +58,7 @@ struct HeldLoaderTests {
 
         #expect(
             seen == ["ada", "grace"],
-            "waitForRequest(for: \"grace\") must return once a request for grace has arrived; it returned when `requests` was \(seen.map { "\($0)" } ?? "never (still waiting when the test ran out of time)"). A request for ada woke the wait for grace: wake only the waiters for the user whose request arrived."
+            "waitForRequest(for: \"grace\") must return once a request for grace has arrived; it returned when `requests` was \(seen.map { "\($0)" } ?? "never (still waiting after a second)"). A request for ada woke the wait for grace: wake only the waiters for the user whose request arrived."
         )
     }
 

@@ -56,9 +56,14 @@ func startRequest(for userID: String, to loader: HeldLoader) -> Task<Avatar, any
     Task { try await loader.avatar(for: userID) }
 }
 
+/// How long a test waits for something a correct solution does in microseconds. A wrong one
+/// (a request held forever, a wait that is never woken) then fails the test by an expectation
+/// that says what went wrong, within about a second, instead of hanging until the time limit.
+let patience = 1.0
+
 /// Waits until `loader` has a request for `userID`, and returns true. Returns false if every one
-/// of `calls` ends first (they came back without that request, or it never arrived), or if the
-/// test is cancelled (its time limit ran out) while it waits.
+/// of `calls` ends first (they came back without that request, or it never arrived), or if it has
+/// not arrived within `patience`.
 func request(
     for userID: String, at loader: HeldLoader, arrivesDuring calls: [Task<Avatar, any Error>]
 ) async -> Bool {
@@ -71,6 +76,7 @@ func request(
         for call in calls { _ = await call.result }
         outcome.give(false)
     }
+    DispatchQueue.global().asyncAfter(deadline: .now() + patience) { outcome.give(false) }
     return await withTaskCancellationHandler {
         await outcome.value()
     } onCancel: {
@@ -122,10 +128,11 @@ func startWaiting(for userID: String, at loader: isolated HeldLoader) -> Task<[S
     }
 }
 
-/// What a `startWaiting` task answered, or nil if the test ran out of time first.
+/// What a `startWaiting` task answered, or nil if it has not answered within `patience`.
 func requestsSeen(by waiting: Task<[String], Never>) async -> [String]? {
     let outcome = FirstAnswer<[String]?>()
     Task { outcome.give(await waiting.value) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + patience) { outcome.give(nil) }
     return await withTaskCancellationHandler {
         await outcome.value()
     } onCancel: {
@@ -133,11 +140,14 @@ func requestsSeen(by waiting: Task<[String], Never>) async -> [String]? {
     }
 }
 
-/// How `call` ended, or nil if the test is cancelled (its time limit ran out) before it ends:
+/// How `call` ended, or nil if it has not ended by `deadline` (`patience` from now unless told):
 /// a call that never comes back fails the test instead of hanging it.
-func outcome(of call: Task<Avatar, any Error>) async -> Result<Avatar, any Error>? {
+func outcome(
+    of call: Task<Avatar, any Error>, by deadline: DispatchTime = .now() + patience
+) async -> Result<Avatar, any Error>? {
     let outcome = FirstAnswer<Result<Avatar, any Error>?>()
     Task { outcome.give(await call.result) }
+    DispatchQueue.global().asyncAfter(deadline: deadline) { outcome.give(nil) }
     return await withTaskCancellationHandler {
         await outcome.value()
     } onCancel: {
@@ -145,12 +155,13 @@ func outcome(of call: Task<Avatar, any Error>) async -> Result<Avatar, any Error
     }
 }
 
-/// How each of `calls` ended, in order; nil for a call that had not ended when the test ran out
-/// of time.
+/// How each of `calls` ended, in order; nil for a call that had not ended within `patience`
+/// (one second for all of them, not one each).
 func outcomes(of calls: [Task<Avatar, any Error>]) async -> [Result<Avatar, any Error>?] {
+    let deadline = DispatchTime.now() + patience
     var results: [Result<Avatar, any Error>?] = []
     for call in calls {
-        results.append(await outcome(of: call))
+        results.append(await outcome(of: call, by: deadline))
     }
     return results
 }
@@ -194,7 +205,7 @@ final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
 /// Reads an outcome in a failed expectation: `ada's avatar`, `threw notFound`, `no answer`.
 func describe(_ outcome: Result<Avatar, any Error>?) -> String {
     switch outcome {
-    case nil: "no answer (still waiting when the test ran out of time)"
+    case nil: "no answer (still waiting after a second)"
     case .success(let avatar): avatar.testDescription
     case .failure(let error): "threw \(error)"
     }
