@@ -1,3 +1,5 @@
+import Foundation
+
 /// The operators run over one file's ``SwiftStructure``, each adding ``MutantGenerator/Candidate``s.
 /// What is a place for each operator is said beside it, in ``MutationOperator``.
 struct FileMutations {
@@ -97,23 +99,60 @@ struct FileMutations {
             !statement.isDeclaration && !statement.isJump
                 && ![.guardStatement, .deferStatement, .directive, .caseLabel].contains(statement.kind)
         }
-        // An initializer's plain stores (`self.name = name`, no call on either side) run in
-        // either order alike: no observer fires in an initializer, and nothing reads the other's
-        // value. Swapped, they are equivalent mutants by construction, not bugs a test could see.
+        // Two plain stores (`changes += 1`, `self.name = name`: no call on either side) run in
+        // either order alike when nothing fires between them: in an initializer, where no
+        // observer fires, or anywhere when neither property has an observer, a setter or
+        // `@Published`. Nothing can read the one while the other is half done (another thread
+        // that could would be a race already). Swapped, they are equivalent mutants by
+        // construction, not bugs a test could see.
         let inInitializer =
             members.first.map { structure.enclosingFunction(of: $0.block)?.info.name == "init" } ?? false
-        func plainStore(_ statement: SourceStatement) -> Bool {
+        func plainStore(_ statement: SourceStatement) -> String? {
             let code = text(statement.range)
-            return statement.kind == .expression && code.contains(" = ") && !code.contains("(") && !code.contains("{")
+            guard statement.kind == .expression, !code.contains("("), !code.contains("{") else { return nil }
+            return Self.storedName(in: code)
         }
-        for (first, second) in zip(members, members.dropFirst()) where movable(first) && movable(second) {
-            if inInitializer && plainStore(first) && plainStore(second) { continue }
+        // A call no test can see (``MutantGenerator/callsNoTestCanSee``) moved is no more
+        // visible than deleted.
+        func unseen(_ statement: SourceStatement) -> Bool {
+            structure.callShape(of: statement).map { MutantGenerator.callsNoTestCanSee.contains($0.calleeName) }
+                ?? false
+        }
+        for (first, second) in zip(members, members.dropFirst())
+        where movable(first) && movable(second) && !unseen(first) && !unseen(second) {
+            if let one = plainStore(first), let other = plainStore(second),
+                inInitializer || (!isObserved(one) && !isObserved(other))
+            {
+                continue
+            }
             let between = text(first.range.upperBound..<second.range.lowerBound)
             let swapped = text(second.range) + between + text(first.range)
             let operatorName: MutationOperator =
                 first.containsAwait != second.containsAwait ? .moveAcrossAwait : .swapStatements
             add(operatorName, first.range.lowerBound..<second.range.upperBound, swapped)
         }
+    }
+
+    /// The property a plain store assigns: `count` in `self.count += 1` or `count[key] = value`;
+    /// nil when the statement is not an assignment.
+    static func storedName(in code: String) -> String? {
+        let pattern = #"^\s*(?:self\.)?([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\s*[-+*/]?=\s"#
+        guard let expression = try? NSRegularExpression(pattern: pattern),
+            let match = expression.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)),
+            let name = Range(match.range(at: 1), in: code)
+        else { return nil }
+        return String(code[name])
+    }
+
+    /// Whether storing `name` runs code: the file declares it with an observer or accessors
+    /// (`var name … { didSet`, `willSet`, `get`, `set`), or `@Published`.
+    func isObserved(_ name: String) -> Bool {
+        let escaped = NSRegularExpression.escapedPattern(for: name)
+        let patterns = [
+            #"\bvar\s+"# + escaped + #"\b[^{\n]*\{\s*(didSet|willSet|get|set)\b"#,
+            #"@Published\b[^\n]*\bvar\s+"# + escaped + #"\b"#,
+        ]
+        return patterns.contains { structure.text.range(of: $0, options: .regularExpression) != nil }
     }
 
     /// insert-yield: before up to three statements of each actor-isolated `async` function

@@ -29,7 +29,8 @@ public struct MutantGenerator: Sendable {
         "dispatchPrecondition", "fatalError", "NSLog", "lock", "unlock", "init",
     ]
 
-    /// Calls `delete-call` leaves because no test can see them go where the katas are graded:
+    /// Calls `delete-call` and `swap-statements` leave because no test can see them go or move
+    /// where the katas are graded:
     /// swift-corelibs-foundation's `willChangeValue(forKey:)` does nothing (Linux's key-value
     /// observing announces on `didChangeValue` alone), so deleting it is an equivalent mutant on
     /// Linux, though not on a Mac. Its partner `didChangeValue` stays mutable.

@@ -46,12 +46,14 @@ struct SchemaLineMap: Sendable {
         let body = bodies.filter { $0.contains(offset) }.min { $0.count < $1.count }
         guard let body else { return all }
         let inBody = sites.filter { body.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= body.upperBound }
-            .flatMap(\.numbers)
         // A body that lost a way out ("missing return in instance method", reported at its `}`)
-        // blames the mutants that took one away first: the others in the body are innocent, and
-        // if the error stays, the next round blames them.
-        let exits = inBody.filter(exitRemoving.contains)
-        return inBody.isEmpty ? all : exits.isEmpty ? inBody : exits
+        // blames the last mutant that took one away, the one that leaves the end of the body
+        // without it: an early `return` removed only falls through. If the error stays, the
+        // next round blames the one before, and then the rest of the body.
+        let lastExit = inBody.filter { !$0.numbers.filter(exitRemoving.contains).isEmpty }
+            .max { $0.range.lowerBound < $1.range.lowerBound }
+        if let lastExit { return lastExit.numbers.filter(exitRemoving.contains) }
+        return inBody.isEmpty ? all : inBody.flatMap(\.numbers)
     }
 
     func originalOffset(ofLine line: Int) -> Int? {

@@ -49,7 +49,7 @@ struct MutantGeneratorTests {
         #expect(all.contains { $0.operatorName == .completeTwice && $0.replacement == "finish()\n    finish()" })
     }
 
-    @Test("willChangeValue is never deleted (it does nothing on Linux); didChangeValue is")
+    @Test("willChangeValue is never deleted or moved (it does nothing on Linux); didChangeValue is")
     func keyValueObserving() {
         let source = """
             func finish() {
@@ -60,6 +60,7 @@ struct MutantGeneratorTests {
             """
         let deleted = Self.mutants(source, .deleteCall).map(\.original)
         #expect(!deleted.contains { $0.hasPrefix("willChangeValue") })
+        #expect(!Self.mutants(source, .swapStatements).contains { $0.original.contains("willChangeValue") })
         #expect(deleted.contains(#"didChangeValue(forKey: "isFinished")"#))
     }
 
@@ -182,20 +183,32 @@ struct MutantGeneratorTests {
     }
 
     @Test(
-        "an initializer's plain stores are not swapped (equivalent by construction); stores with a call, or elsewhere, are"
+        "plain stores are swapped only when a store runs code (an observer, a setter, @Published); with a call, always"
     )
-    func initializerStores() {
+    func plainStores() {
         let source = """
             struct Parcel {
                 var number: String
                 var note: String
+                var count = 0 {
+                    didSet { onChange?(count) }
+                }
+                @Published var state = State.idle
                 init(number: String, note: String) {
                     self.number = number
                     self.note = note
                 }
                 mutating func update(number: String, note: String) {
                     self.number = number
-                    self.note = note
+                    changes += 1
+                }
+                mutating func tap() {
+                    note = "tapped"
+                    count += 1
+                }
+                mutating func publish() {
+                    state = .loading
+                    number = ""
                 }
             }
             final class Screen {
@@ -207,8 +220,13 @@ struct MutantGeneratorTests {
             """
         let swaps = Self.mutants(source, .swapStatements)
         #expect(!swaps.contains { $0.declaration == "Parcel.init" })
-        #expect(swaps.contains { $0.declaration == "Parcel.update" })
+        #expect(!swaps.contains { $0.declaration == "Parcel.update" }, "nothing runs between two plain stores")
+        #expect(swaps.contains { $0.declaration == "Parcel.tap" }, "count's didSet announces: order shows")
+        #expect(swaps.contains { $0.declaration == "Parcel.publish" }, "a @Published store announces")
         #expect(swaps.contains { $0.declaration == "Screen.init" }, "a store that calls something may depend on order")
+        #expect(FileMutations.storedName(in: "self.loads[id] = nil") == "loads")
+        #expect(FileMutations.storedName(in: "changes += 1") == "changes")
+        #expect(FileMutations.storedName(in: "a == b") == nil)
     }
 
     @Test("a mutant shows as a unified diff of its file")

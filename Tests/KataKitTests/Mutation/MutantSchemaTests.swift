@@ -85,6 +85,23 @@ struct MutantSchemaTests {
         #expect(elsewhere.blamed.isEmpty && elsewhere.unexplained.count == 1)
     }
 
+    @Test("an error at a body's end outside every site blames its last exit removed, then the whole body")
+    func blameAtBodysEnd() {
+        var map = SchemaLineMap()
+        map.copies = [.init(firstLine: 1, originalOffset: 0, text: String(repeating: "x", count: 95) + "\n    }\n")]
+        map.bodies = [0..<100]
+        map.sites = [(10..<20, [1]), (30..<40, [2, 3]), (50..<60, [4])]
+        map.exitRemoving = [1, 3]
+        #expect(map.blame(line: 2) == [3], "the later `return` removed leaves the end without one")
+        map.exitRemoving = []
+        #expect(map.blame(line: 2) == [1, 2, 3, 4])
+        #expect(
+            Mutant(
+                operatorName: .deleteCall, file: "A.swift", range: 0..<6, original: "throw error", replacement: "",
+                line: 1, declaration: "A.f"
+            ).removesAnExit)
+    }
+
     @Test("the stillborn loop drops what the compiler rejects, and rebuilds until it compiles")
     func stillbornLoop() throws {
         let mutants = MutantGenerator().mutants(of: Self.module)
