@@ -246,6 +246,58 @@ struct PhotoUploadScreenTests {
         )
     }
 
+    /// How the first photo of a batch ends before the app starts the next one.
+    enum FirstPhotoEnd: String, CaseIterable, CustomTestStringConvertible {
+        case cancelled, attached, failed
+        var testDescription: String { rawValue }
+    }
+
+    @Test(
+        "an upload started by whoever watches state, the moment the last one ended, runs like any other",
+        arguments: FirstPhotoEnd.allCases)
+    func theNextUploadStartsFromTheStateThatEndedTheLastOne(end: FirstPhotoEnd) {
+        let uploader = ControlledUploader()
+        let screen = PhotoUploadScreen(uploader: uploader, scheduler: ImmediateScheduler.shared)
+        let nextPhoto = Photo(id: "side-mirror", jpeg: Data(repeating: 0xD8, count: 512))
+        let lastState: UploadState
+        switch end {
+        case .cancelled: lastState = .idle
+        case .attached: lastState = .attached(claimPhotoURL)
+        case .failed: lastState = .failed(.offline)
+        }
+        // The app's batch: as soon as the screen shows how the first photo ended, it starts the next.
+        let batch = screen.$state.sink { state in
+            if state == lastState, uploader.photos == [photo] { screen.upload(nextPhoto) }
+        }
+        defer { batch.cancel() }
+
+        screen.upload(photo)
+        switch end {
+        case .cancelled: screen.cancel()
+        case .attached: uploader.send(.attached(claimPhotoURL))
+        case .failed: uploader.fail(.offline)
+        }
+        uploader.send(.progress(0.5))  // the next photo's upload, the latest one
+
+        #expect(
+            uploader.photos == [photo, nextPhoto],
+            """
+            The batch starts the next photo once, when the screen shows \(lastState): the uploader should \
+            have been asked for both photos, in order, but was asked for \(uploader.photos.map(\.id)).
+            """
+        )
+        #expect(
+            screen.state == .uploading(progress: 0.5),
+            """
+            The batch started the next photo from inside the change to \(lastState), but that upload's \
+            progress did not reach `state` (it shows \(screen.state)): the code after that change went on \
+            as if the old upload were still the current one, and cancelled or dropped the new one. \
+            Finish with the old upload (cancel it, clear it) before `state` changes, and let the change \
+            come last.
+            """
+        )
+    }
+
     @Test("the app's screen, built without a scheduler, still delivers on the main queue")
     @MainActor
     func appScreenDeliversOnMain() async {

@@ -50,7 +50,6 @@ public final class PhotoUploadScreen<S: Scheduler>: ObservableObject {
 
     public func cancel() {
         running?.cancel()
-        running = nil
         state = .idle
     }
 }
