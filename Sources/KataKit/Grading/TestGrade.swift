@@ -68,11 +68,13 @@ public struct TestGrade: Sendable, Equatable {
     /// The shipped code's mutants the suite was graded against (a tests kata whose front matter
     /// sets `mutants:`), the equivalent ones left out.
     public var mutantResults: [VersionResult] { results.filter { $0.version.role == .mutant } }
-    /// The mutants the suite killed: a test failed on it, or the runtime's own check stopped the
-    /// tests (a continuation resumed twice), as ``MutantResult/Status/crashed`` counts for
-    /// `kata mutate`; a hang is no kill.
+    /// The mutants the suite killed: a test failed on it, the runtime's own check stopped the
+    /// tests (a continuation resumed twice), or, in a kata that declares a sanitizer, the
+    /// sanitizer reported it (a dropped lock's race), as `kata mutate` counts them; a hang is no kill.
     public var killedMutants: [VersionResult] {
-        mutantResults.filter { $0.stop == nil && [.testsFailed, .crashed].contains($0.summary.outcome) }
+        mutantResults.filter {
+            $0.stop == nil && [.testsFailed, .crashed, .sanitizerReported].contains($0.summary.outcome)
+        }
     }
     /// The mutants that got through.
     public var survivingMutants: [VersionResult] {
