@@ -1,3 +1,4 @@
+import Foundation
 import Kata12
 import Testing
 
@@ -70,6 +71,35 @@ struct PhotoBackupOrderTests {
             \(secondReport.map { "\($0.uploaded) and \($0.failed)" } ?? "nothing"): it counted the first \
             backup's uploads too. Two backups on one PhotoBackup must not share counts: make a new \
             tally in each call of backUp, not one for the whole PhotoBackup.
+            """)
+    }
+
+    @Test("the completion sees everything every upload did: it runs after each upload has returned")
+    func completionSeesEveryUpload() async {
+        let workers = HeldDispatcher()
+        let server = SlowUnguardedServer()
+        let backup = PhotoBackup(uploader: server, worker: workers)
+        let seen = Seen()
+        let collector = ReportCollector()
+        let report = collector.completion()
+
+        backup.backUp(Fixtures.photos("h", count: 3)) { counts in
+            seen.record(server.stored)  // no lock: every upload has returned by now
+            report(counts)
+        }
+        // h-2, then h-1, then h-0, on a thread of the test's own: the uploads wait for the global
+        // queue, so they must not block a thread the global queue might need.
+        Thread { workers.runAllNewestFirst() }.start()
+        _ = await collector.report()
+
+        #expect(
+            seen.stored == [["h-2", "h-1", "h-0"]],
+            """
+            The completion must run after the last upload has returned, and see everything it did. \
+            It saw the server holding \(seen.stored.first.map { "\($0)" } ?? "nothing"), not \
+            ["h-2", "h-1", "h-0"]. Counting an upload as done when its work item starts (group.leave() \
+            first, then the upload) lets the completion run while the last upload is still going: \
+            leave the group (or count) at the end of the work item, after the upload and its count.
             """)
     }
 }

@@ -137,6 +137,54 @@ struct FakeUploader: PhotoUploading {
     }
 }
 
+/// A slow server that keeps the ids it received in a plain array, with no lock of its own.
+///
+/// Each upload takes its time: before and after it stores the photo, it waits until the app's
+/// global queue has run what was queued on it before (the queue a completion may be sent to).
+/// Time measured in turns of that queue, not on a clock: a completion already on its way runs
+/// while the upload is still going.
+///
+/// `@unchecked` on purpose: `stored` has no lock. The test runs the uploads one after another on
+/// one thread, and `backUp` calls its completion after the last upload has returned, so the
+/// completion may read `stored` without one. A completion that runs while an upload is still
+/// going reads `stored` unordered with that upload's write: ThreadSanitizer (which
+/// `kata check 12` runs) reports the race, whatever the completion happened to see.
+final class SlowUnguardedServer: PhotoUploading, @unchecked Sendable {
+    private(set) var stored: [String] = []
+
+    func upload(_ photo: Photo) throws {
+        Self.letTheGlobalQueueRun()
+        stored.append(photo.id)
+        Self.letTheGlobalQueueRun()
+    }
+
+    /// Returns once a block queued now on the global queue has run (at most 1 second).
+    private static func letTheGlobalQueueRun() {
+        let turn = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { turn.signal() }
+        _ = turn.wait(timeout: .now() + .seconds(1))
+    }
+}
+
+/// What a completion saw, kept under a lock for the test to read after the wait.
+final class Seen: @unchecked Sendable {
+    // @unchecked: `values` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var values: [[String]] = []
+
+    func record(_ value: [String]) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
+
+    var stored: [[String]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
+}
+
 /// Collects the reports of one or more backups and lets an async test wait for them.
 ///
 /// `reports()` returns the moment the last expected completion has been called: no clock on

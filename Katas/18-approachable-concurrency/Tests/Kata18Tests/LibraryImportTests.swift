@@ -203,6 +203,26 @@ struct LibraryImportTests {
         )
     }
 
+    @Test("work the screen queues on the main actor never finds the new photos under importing")
+    func photosAndStatusChangeInOneTurn() async {
+        let model = LibraryModel(decoder: ProbeDecoder(answering: Fixtures.photos))
+        let screen = DeferredRedraws(of: model)
+
+        await model.importCatalogue(Fixtures.someCatalogue)
+        await DeferredRedraws.drainMainQueue()
+
+        let redraws = screen.all
+        #expect(
+            !redraws.isEmpty
+                && redraws.allSatisfy { $0.photoIDs != Fixtures.photos.map(\.id) || $0.status == .imported(3) },
+            """
+            A redraw the screen queued on the main actor ran between the grid's change and the status's, and showed \
+            the new photos under .importing: importCatalogue(_:) let go of the main actor in between. Set photos and \
+            status in one turn of the main actor, with no await between them; the screen saw \(redraws).
+            """
+        )
+    }
+
     @Test("without a decoder given, the model reads a real export")
     func theDefaultDecoderReadsARealExport() async {
         let model = LibraryModel()

@@ -161,6 +161,51 @@ final class ScreenRecording: @unchecked Sendable {
     }
 }
 
+/// A screen that draws on the main actor's next turn, as SwiftUI does: at every `onChange` it queues
+/// a block on the main queue, and that block writes down the status and the photos (their ids) it
+/// finds when it runs. Whatever the main actor ran in between, the block sees.
+final class DeferredRedraws: @unchecked Sendable {
+    struct Redraw: Equatable, CustomStringConvertible {
+        var status: ImportStatus
+        var photoIDs: [Int]
+        var description: String { "(\(status), \(photoIDs))" }
+    }
+
+    private let lock = NSLock()
+    private var redraws: [Redraw] = []
+
+    @MainActor
+    init(of model: LibraryModel) {
+        model.onChange = { @Sendable [weak self, weak model] in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    if let model { self?.append(Redraw(status: model.status, photoIDs: model.photos.map(\.id))) }
+                }
+            }
+        }
+    }
+
+    /// The redraws that ran so far, in order.
+    var all: [Redraw] {
+        lock.lock()
+        defer { lock.unlock() }
+        return redraws
+    }
+
+    /// Returns once the main queue has run every block queued on it before this call.
+    static func drainMainQueue() async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
+
+    private func append(_ redraw: Redraw) {
+        lock.lock()
+        redraws.append(redraw)
+        lock.unlock()
+    }
+}
+
 /// The first of several possible answers, handed to whoever waits for it. Later answers are
 /// ignored. Lets a test wait for "whichever comes first" without a clock.
 final class FirstAnswer<Value: Sendable>: @unchecked Sendable {

@@ -67,6 +67,31 @@ struct DeliveriesViewModelTests {
             "Inside onChange, state must already hold the state onChange hears. It saw \(seen.values).")
     }
 
+    @Test("the screen may read state on its own thread while the work runs on the app's queue")
+    func stateIsSafeToReadWhileTheWorkRuns() {
+        // Given the app's dispatcher, on a queue of the test's own: the work runs on that queue's thread
+        let viewModel = DeliveriesViewModel(
+            source: StubParcelSource(parcels: Parcels.asSent),
+            dispatcher: Dispatcher(queue: DispatchQueue(label: "kata19.work")))
+        let result = DispatchSemaphore(value: 0)
+        viewModel.onChange = { state in
+            if state != .loading { result.signal() }
+        }
+
+        // When load() hands the work over, and the screen reads state meanwhile, from this thread
+        viewModel.load()
+        let meanwhile = viewModel.state
+        let arrived = result.wait(timeout: .now() + 1) == .success
+
+        // Then (ThreadSanitizer, which `kata check 19` builds the tests with, reports a read of state that
+        // nothing orders against the change made on the work's thread: no lock, no queue between them)
+        #expect(arrived, "load()'s work had not published a result a second after load() returned.")
+        #expect(
+            meanwhile == .loading || meanwhile == .loaded(Parcels.soonestFirst),
+            "While the work runs, state is the spinner or the result, never anything else. It was \(meanwhile).")
+        #expect(viewModel.state == .loaded(Parcels.soonestFirst), "Once onChange heard the result, state holds it.")
+    }
+
     @Test("the spinner is up before the cache is read")
     func spinnerBeforeTheRead() {
         // Given a log of what happened, in order

@@ -395,6 +395,33 @@ final class AddressLookupTests: XCTestCase {
         XCTAssertEqual(n1.values, [.success([quay])], message)
     }
 
+    func test_answersArrivingTogetherOnTwoThreads_eachCompleteOnceWithTheirOwnAddresses() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let sw18Completed = completesOnce("the SW18 lookup completed")
+        let e1Completed = completesOnce("the E1 lookup completed")
+        let sw18 = Recorded<Result<[Address], LookupError>>()
+        let e1 = Recorded<Result<[Address], LookupError>>()
+
+        lookup.lookUp("SW18 1AA") {
+            sw18.append($0)
+            sw18Completed.fulfill()
+        }
+        lookup.lookUp("E1 6AN") {
+            e1.append($0)
+            e1Completed.fulfill()
+        }
+        // Both answers arrive at the same moment, each on a thread of its own.
+        directory.answerEveryOpenRequestAtOnce(with: [.success([alma, elm]), .success([station])])
+
+        wait(for: [sw18Completed, e1Completed], timeout: 1)
+        let message =
+            "The directory answered two lookups at once, from two threads. Each completion must get the "
+            + "answer to its own postcode, once: the directory may call back on any thread, at any moment."
+        XCTAssertEqual(sw18.values, [.success([alma, elm])], message)
+        XCTAssertEqual(e1.values, [.success([station])], message)
+    }
+
     // MARK: - Cancel
 
     func test_aCancelledLookup_staysSilent_evenWhenItsAnswerIsAlreadyQueued() {

@@ -68,6 +68,19 @@ final class ManualDirectory: AddressDirectory {
         while answerOldestRequest(with: result) {}
     }
 
+    /// Answers every open request at the same moment, each from a thread of its own, the oldest with
+    /// the first of `results`: a directory whose answers arrive together, on threads it chose. Returns
+    /// at once; the answers run while it returns, or later.
+    func answerEveryOpenRequestAtOnce(with results: [Result<[Address], Error>]) {
+        lock.lock()
+        let completions = open
+        open.removeAll()
+        lock.unlock()
+        for (completion, result) in zip(completions, results) {
+            Thread { completion(result) }.start()
+        }
+    }
+
     private func answer(with result: Result<[Address], Error>, taking pick: (inout [Completion]) -> Completion) -> Bool
     {
         lock.lock()

@@ -122,3 +122,17 @@ func pageStep(dependingOn publish: Operation) -> Operation {
 }
 
 private let stepsKeptAlive = Recorded<Operation>()
+
+/// Runs `body` on a thread of its own and returns what it returned, or nil when it had not returned
+/// after a second: an upload's completion that never returns fails the test by an assertion, and
+/// leaves the test's own thread free.
+func onAThreadOfItsOwn<Value>(_ body: @escaping () -> Value) -> Value? {
+    let result = Recorded<Value>()
+    let returned = DispatchSemaphore(value: 0)
+    Thread {
+        result.append(body())
+        returned.signal()
+    }.start()
+    guard returned.wait(timeout: .now() + 1) == .success else { return nil }
+    return result.values.first
+}

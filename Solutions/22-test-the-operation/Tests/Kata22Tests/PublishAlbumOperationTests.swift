@@ -173,7 +173,13 @@ struct PublishAlbumOperationTests {
         publish.start()
         let failing = try #require(uploader.latestOpenPhoto(in: album), "start() asked the uploader for no photo.")
         let reportsBefore = reports.values.count
-        uploader.finishUpload(of: failing, with: .failure(Offline()))
+        // On a thread of its own, bounded: a completion that never returns fails here, not by the time limit.
+        try #require(
+            onAThreadOfItsOwn { uploader.finishUpload(of: failing, with: .failure(Offline())) } != nil,
+            """
+            The failed upload's completion had not returned after a second: the operation waits inside it for \
+            something it holds itself. Let go of your lock before you finish: finishing takes it again.
+            """)
 
         #expect(publish.isFinished && !publish.isExecuting, "An upload failed, and the operation is not finished.")
         #expect(page.isReady, "The operation finished after a failure without telling the step that depends on it.")
@@ -183,6 +189,45 @@ struct PublishAlbumOperationTests {
         uploader.finishEveryUploadLatestFirst(in: album)  // the uploads still open end after the failure
         #expect(reports.values.count == reportsBefore, "No progress is reported for a failure, or after it.")
         #expect(publish.links == nil && publish.error as? Offline == Offline(), "Later uploads change nothing.")
+    }
+
+    @Test("an upload that ends on the uploader's own thread: its completion returns with the operation finished")
+    func uploadsEndingOnAnotherThread() throws {
+        let failingUploader = ManualUploader()
+        let failing = PublishAlbumOperation(photos: album, uploader: failingUploader)
+        failing.start()
+        let photo = try #require(failingUploader.latestOpenPhoto(in: album), "start() asked the uploader for no photo.")
+
+        let afterTheFailure = onAThreadOfItsOwn {
+            failingUploader.finishUpload(of: photo, with: .failure(Offline()))
+            return failing.isFinished
+        }
+
+        #expect(
+            afterTheFailure != nil,
+            """
+            A failed upload's completion, called on the uploader's own thread, had not returned after a second: the \
+            operation waits inside it for something it holds itself. Let go of your lock before you finish: \
+            finishing takes it again.
+            """)
+        #expect(afterTheFailure == true, "A failed upload's completion returned before the operation had finished.")
+
+        let succeedingUploader = ManualUploader()
+        let succeeding = PublishAlbumOperation(photos: album, uploader: succeedingUploader)
+        succeeding.start()
+
+        let afterTheLast = onAThreadOfItsOwn {
+            succeedingUploader.finishEveryUploadLatestFirst(in: album)
+            return succeeding.isFinished
+        }
+
+        #expect(
+            afterTheLast != nil,
+            """
+            The uploads' completions, called on the uploader's own thread, had not all returned after a second: the \
+            operation waits inside one for something it holds itself.
+            """)
+        #expect(afterTheLast == true, "The last upload's completion returned before the operation had finished.")
     }
 
     @Test("an operation cancelled before it starts finishes without asking the uploader")
