@@ -104,24 +104,32 @@ final class AddressLookupTests: XCTestCase {
     }
 
     func test_afterAFailure_theNextLookupOfThatPostcode_asksTheDirectoryAgain() {
-        let directory = ManualDirectory()
-        let lookup = AddressLookup(directory: directory)
-        let failed = completesOnce("the first lookup completed with the directory's failure")
+        // Both ways a lookup fails once the directory answered: the directory's own failure, and
+        // an answer with no address in it (`.noAddresses`, a failure too, however it came).
+        let failures: [(answer: Result<[Address], any Error>, why: String)] = [
+            (.failure(DirectoryDown()), "a customer who was offline once stays without addresses"),
+            (.success([]), "a street the directory did not know yesterday stays unknown after it learns it"),
+        ]
+        for failure in failures {
+            let directory = ManualDirectory()
+            let lookup = AddressLookup(directory: directory)
+            let failed = completesOnce("the first lookup completed with its failure")
 
-        lookup.lookUp("SW18 1AA") { _ in failed.fulfill() }
-        directory.answerOldestRequest(with: .failure(DirectoryDown()))
-        drainMainQueue()
-        wait(for: [failed], timeout: 0)
+            lookup.lookUp("SW18 1AA") { _ in failed.fulfill() }
+            directory.answerOldestRequest(with: failure.answer)
+            drainMainQueue()
+            wait(for: [failed], timeout: 0)
 
-        let retried = completesOnce("the lookup after the failure completed once the directory answered")
-        lookup.lookUp("SW18 1AA") { _ in retried.fulfill() }
-        XCTAssertEqual(
-            directory.requestCount, 2,
-            "After a lookup failed, the next one of the same postcode must ask the directory again: a failure "
-                + "is never remembered, or a customer who was offline once stays without addresses.")
-        directory.answerEveryOpenRequest(with: .success([alma]))
-        drainMainQueue()
-        wait(for: [retried], timeout: 0)
+            let retried = completesOnce("the lookup after the failure completed once the directory answered")
+            lookup.lookUp("SW18 1AA") { _ in retried.fulfill() }
+            XCTAssertEqual(
+                directory.requestCount, 2,
+                "After a lookup failed (the directory answered \(failure.answer)), the next one of the same postcode"
+                    + " must ask the directory again: a failure is never remembered, or \(failure.why).")
+            directory.answerEveryOpenRequest(with: .success([alma]))
+            drainMainQueue()
+            wait(for: [retried], timeout: 0)
+        }
     }
 
     // MARK: - Every path calls back, once
@@ -309,6 +317,40 @@ final class AddressLookupTests: XCTestCase {
             calledEarly.values, [],
             "completion ran inside lookUp, before it returned, on these paths, with a callback queue of the "
                 + "lookup's own: an answer known at once must still come later, in a block on that queue.")
+    }
+
+    /// The block must be on the callback queue by the time the directory's `completion` returns: a
+    /// lookup that first sorts out the answer elsewhere (on a global queue, say) queues its block a
+    /// moment later, after whatever the app queued meanwhile. The test answers, queues a block of its
+    /// own at once, and looks at the order; a hop elsewhere loses that race most times, so the test
+    /// runs it a hundred times. Correct code wins it every time: its block is queued before.
+    func test_theBlockIsOnTheCallbackQueue_byTheTimeTheDirectorysCompletionReturns() {
+        for round in 1...100 {
+            let callbacks = DispatchQueue(label: "kata21.ordered-callbacks")
+            let directory = ManualDirectory()
+            let lookup = AddressLookup(directory: directory, callbackQueue: callbacks)
+            let order = Recorded<String>()
+            let completed = completesOnce("completion ran in round \(round)")
+            callbacks.suspend()
+            lookup.lookUp("SW18 1AA") { _ in
+                order.append("the lookup's completion")
+                completed.fulfill()
+            }
+            directory.answerOldestRequest(with: .success([alma]))
+            callbacks.async { order.append("a block queued after the directory's completion returned") }
+            callbacks.resume()
+            callbacks.sync {}
+            drainMainQueue()
+            wait(for: [completed], timeout: 1)
+            callbacks.sync {}
+            guard order.values.first == "the lookup's completion" else {
+                XCTFail(
+                    "In round \(round) a block queued on the callback queue right after the directory's completion "
+                        + "returned ran before the lookup's completion (\(order.values)): the lookup's block must be "
+                        + "on the callback queue by then, not sent there later from another queue.")
+                return
+            }
+        }
     }
 
     // MARK: - On the callback queue

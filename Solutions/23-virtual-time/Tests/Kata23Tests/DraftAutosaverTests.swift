@@ -213,6 +213,32 @@ struct DraftAutosaverTests {
         #expect(saver.status == .saving)
     }
 
+    @Test("a change while a retry waits: the new text gets three retries of its own, whatever failed before")
+    func aChangeDuringRetriesStartsOver() {
+        saver.textChanged("Buy milk")
+        scheduler.advance(to: .seconds(2))
+        store.answerLast(with: offline)  // a retry is due at 3 s
+        scheduler.advance(to: .seconds(3))
+        store.answerLast(with: offline)  // the next is due at 5 s
+
+        saver.textChanged("Buy oat milk")  // at 3 s
+        scheduler.advance(to: .seconds(5))
+        #expect(store.saved.last == "Buy oat milk", "The new text is saved 2 s after the change.")
+        for _ in 1...3 {
+            store.answerLast(with: offline)
+            #expect(
+                saver.status == .saving,
+                """
+                The new text has failed \(store.saved.filter { $0 == "Buy oat milk" }.count) times: it still has \
+                retries of its own. The failures of "Buy milk" do not count against it.
+                """)
+            scheduler.advance(to: scheduler.now + .seconds(4))
+        }
+        #expect(store.saved.filter { $0 == "Buy oat milk" }.count == 4, "The new text gets four calls of its own.")
+        store.answerLast(with: offline)
+        #expect(saver.status == .failed, "After the new text's fourth failure the corner says \"Not saved\".")
+    }
+
     @Test("a change while a save is in flight is saved 2 s later, without waiting for the answer")
     func aChangeDuringASave() {
         saver.textChanged("Buy milk")
