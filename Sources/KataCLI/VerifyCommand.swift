@@ -32,7 +32,8 @@ struct VerifyCommand: ParsableCommand {
             Solutions/NN-slug/EQUIVALENT-MUTANTS.md with its reason ("No behaviour differs: …", or \
             the README's sentence that leaves it open, quoted as the README has it), at most one \
             mutant in five. Each mutant runs as often as --repeat says, or --mutant-runs N times: \
-            scripts/test, on every commit, runs the wrong solutions 3 times and each mutant once.
+            scripts/test, on every commit, runs the wrong solutions 3 times and each mutant once. \
+            --mutants-only checks that rule alone, for katas whose other rules a run just checked.
 
             With --repeat N, the starter's tests must fail at least once in N runs, the solutions' \
             tests must pass all N runs, and every wrong solution must be caught in all N: the proof \
@@ -90,6 +91,13 @@ struct VerifyCommand: ParsableCommand {
                 + "reason (see kata mutate)."))
     var mutants = false
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Only the mutants rule: no starter, solution or wrong solution is run (CI, after a run that checked them).")
+    )
+    var mutantsOnly = false
+
     @Option(
         name: .long,
         help: ArgumentHelp(
@@ -111,8 +119,13 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         try validateRepetitions(repetitions)
+        if mutantsOnly && (sanitize != nil || solutionsOnly) {
+            throw ValidationError(
+                "--mutants-only checks the mutants alone: leave out --sanitize and --solutions-only (a kata's own"
+                    + " sanitizer grades its mutants anyway).")
+        }
         if let mutantRuns {
-            guard mutants else {
+            guard mutants || mutantsOnly else {
                 throw ValidationError("--mutant-runs says how often each mutant runs: add --mutants, or leave it out.")
             }
             guard (1...10_000).contains(mutantRuns) else {
@@ -129,7 +142,7 @@ struct VerifyCommand: ParsableCommand {
         try runFrontend(console: context.console, onInterrupt: .stopCommands, errorsAsJSON: format == .json) {
             try VerifyFrontend(context: context).run(
                 katas: katas, repetitions: repetitions, sanitizer: sanitize, solutionsOnly: solutionsOnly,
-                mutants: mutants, mutantRuns: mutantRuns, jobs: jobs, format: format)
+                mutants: mutants, mutantRuns: mutantRuns, mutantsOnly: mutantsOnly, jobs: jobs, format: format)
         }
     }
 }

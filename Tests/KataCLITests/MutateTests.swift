@@ -45,6 +45,11 @@ extension EndToEnd {
             // kata verify --mutants holds the kata to it: every mutant killed (the fixture's are).
             let verified = try KataBinary.run(["verify", "1", "--mutants"], in: repository)
             #expect(verified.output.contains("✔ mutants killed \(killed)/\(counted)"), "\(verified.output)")
+            // --mutants-only: that rule alone, each mutant once.
+            let alone = try KataBinary.run(["verify", "1", "--mutants-only", "--mutant-runs", "1"], in: repository)
+            #expect(alone.status == 0, "\(alone.output)")
+            #expect(alone.output.contains("Count the taps  ✔ mutants killed \(killed)/\(counted)"), "\(alone.output)")
+            #expect(!alone.output.contains("documents") && !alone.output.contains("reference tests"))
 
             // Listed as equivalent, a mutant counts neither way; an id it no longer makes is named.
             let listed = try #require(ids.first)

@@ -62,13 +62,17 @@ public struct KataVerifier: Sendable {
     /// as a sanitizer does.
     /// `checksMutants` adds rule 7 (``mutantsRule(_:repetitions:)``, `kata verify --mutants`): every
     /// mutant of the code the learner writes killed, or justified in the equivalent-mutants file,
-    /// in each of `mutantRuns` runs (nil: `repetitions`).
+    /// in each of `mutantRuns` runs (nil: `repetitions`). `checksVersions` false leaves every rule
+    /// but that one out (`kata verify --mutants-only`, after a run that kept the others).
     public func verify(
         _ kata: Kata, repetitions: Int = 1, sanitizer: Sanitizer? = nil, checksWrongSolutions: Bool = true,
-        checksMutants: Bool = false, mutantRuns: Int? = nil
+        checksMutants: Bool = false, mutantRuns: Int? = nil, checksVersions: Bool = true
     ) throws -> Result {
-        var result = try verifyVersions(
-            kata, repetitions: repetitions, sanitizer: sanitizer, checksWrongSolutions: checksWrongSolutions)
+        var result =
+            checksVersions
+            ? try verifyVersions(
+                kata, repetitions: repetitions, sanitizer: sanitizer, checksWrongSolutions: checksWrongSolutions)
+            : Result(kata: kata, rules: [])
         if checksMutants, sanitizer == nil, result.rules.allSatisfy({ $0.name != Self.versionsRuleName }) {
             let clock = ContinuousClock()
             let started = clock.now

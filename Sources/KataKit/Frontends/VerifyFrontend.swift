@@ -27,10 +27,11 @@ public struct VerifyFrontend: Sendable {
     /// `jobs`: how many katas to verify at once; nil for ``defaultJobs``. Never more than there are katas.
     /// `sanitizer`: only the solutions run, built with it (see ``KataVerifier``); `solutionsOnly`:
     /// the wrong solutions are left out; `mutants`: every mutant must be killed or justified too, in
-    /// each of `mutantRuns` runs (nil: `repetitions`).
+    /// each of `mutantRuns` runs (nil: `repetitions`); `mutantsOnly`: that rule alone.
     public func run(
         katas references: [String], repetitions: Int = 1, sanitizer: Sanitizer? = nil, solutionsOnly: Bool = false,
-        mutants: Bool = false, mutantRuns: Int? = nil, jobs: Int? = nil, format: Format = .text
+        mutants: Bool = false, mutantRuns: Int? = nil, mutantsOnly: Bool = false, jobs: Int? = nil,
+        format: Format = .text
     ) throws -> Int32 {
         try context.repository().requireFullRepository(for: "verify")
         let catalog = try context.catalog()
@@ -53,7 +54,7 @@ public struct VerifyFrontend: Sendable {
             Result {
                 try verifier.verify(
                     katas[index], repetitions: repetitions, sanitizer: sanitizer, checksWrongSolutions: !solutionsOnly,
-                    checksMutants: mutants, mutantRuns: mutantRuns)
+                    checksMutants: mutants || mutantsOnly, mutantRuns: mutantRuns, checksVersions: !mutantsOnly)
             }
         } isFinal: { outcome in
             if case .failure = outcome { return true }
