@@ -11,6 +11,11 @@ struct AsyncUploadTests {
     @available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
     @Test("returns the receipt URL, and only after the completion handler has run")
     func returnsTheURL() async throws {
+        let calls = callbackCount(uploading: .lunch, reply: .created(.lunchReceipt))
+        try #require(
+            calls == 1,
+            "a 201 reply called completion \(calls) times: once, or the bridge never returns (0) or crashes (2)"
+        )
         let callbacks = HeldQueue()
         let transport = FakeTransport(autoReply: .created(.lunchReceipt))
         let uploader = ReceiptUploader(transport: transport, callbackQueue: callbacks.queue)
@@ -45,6 +50,11 @@ struct AsyncUploadTests {
         try #require(
             transport.sentBodies.isEmpty,
             "a photo over ReceiptUploader.maxBytes was sent: check its size before handing anything to the transport")
+        let calls = callbackCount(uploading: .hugeScan, reply: .created(.lunchReceipt))
+        try #require(
+            calls == 1,
+            "a photo over maxBytes called completion \(calls) times: once, or the bridge hangs (0) or crashes (2)"
+        )
 
         // expectedCount: 0 is Swift Testing's inverted expectation. The body awaits the whole
         // upload, so every send that could happen has happened when the count is checked.

@@ -10,6 +10,8 @@ enum FakeReply {
     case status(Int, body: String)
     /// A status code and no body at all: `nil` data.
     case noBody(status: Int)
+    /// A reply that carries no status code and no error, as a response that is not HTTP.
+    case noStatus
     /// No answer at all: the request fails with an error, as when the phone is offline.
     case networkDown
 }
@@ -85,6 +87,8 @@ final class FakeTransport: ReceiptTransport {
             completion(Data(body.utf8), code, nil)
         case .noBody(let code):
             completion(nil, code, nil)
+        case .noStatus:
+            completion(nil, nil, nil)
         case .networkDown:
             completion(nil, nil, NetworkDown())
         }

@@ -64,3 +64,21 @@ final class CallLog {
         calls.filter { $0.label == label }
     }
 }
+
+/// How many times `upload(_:completion:)` calls back for `receipt` when the transport answers
+/// `reply` at once. The callback queue is held while the upload starts, then drained, so every
+/// call the uploader queued has run when the count is read: no waiting on the clock.
+///
+/// A test that awaits a continuation resumed from the completion needs exactly one call: with
+/// none it is suspended forever (Swift Testing has no default time limit), with two the run
+/// crashes. Count first, then await.
+func callbackCount(uploading receipt: Receipt, reply: FakeReply) -> Int {
+    let probe = HeldQueue()
+    let onProbeQueue = DispatchSpecificKey<Bool>()
+    probe.queue.setSpecific(key: onProbeQueue, value: true)
+    let log = CallLog()
+    ReceiptUploader(transport: FakeTransport(autoReply: reply), callbackQueue: probe.queue)
+        .upload(receipt) { log.record("probe", $0, onQueueMarkedWith: onProbeQueue) }
+    probe.drain()
+    return log.calls.count
+}

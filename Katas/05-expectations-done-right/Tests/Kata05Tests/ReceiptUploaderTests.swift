@@ -7,7 +7,8 @@ import XCTest
 /// The uploader calls back on the main queue. These tests run on the main thread, so a callback
 /// can only run while the test waits: `wait(for:timeout:)` and `await fulfillment(of:timeout:)`
 /// keep the main queue going until the expectations are met. A passing test returns within
-/// milliseconds; the one-second timeouts are only reached when the code is broken.
+/// milliseconds; the timeouts (half a second, one second for the old test done right) are only
+/// reached when the code is broken, so that a broken uploader fails the whole file in seconds.
 final class ReceiptUploaderTests: XCTestCase {
 
     /// The team's old test for the renamed-field bug, kept to show why it was green. It never
@@ -43,7 +44,7 @@ final class ReceiptUploaderTests: XCTestCase {
         }
         transport.answer(with: .created(.lunchReceipt))
 
-        wait(for: [completed], timeout: 1)
+        wait(for: [completed], timeout: 0.5)
         XCTAssertEqual(
             result, .success(.lunchReceipt),
             "a 201 reply should complete with the URL from its body")
@@ -86,7 +87,7 @@ final class ReceiptUploaderTests: XCTestCase {
         }
         transport.answer(with: .networkDown)
 
-        wait(for: [completed], timeout: 1)
+        wait(for: [completed], timeout: 0.5)
         drainMainQueue()  // a second call, if the code makes one, runs now: inside this test
         XCTAssertEqual(
             results, [.failure(.offline)],
@@ -111,7 +112,7 @@ final class ReceiptUploaderTests: XCTestCase {
         transport.answer(with: .created(.taxiReceipt))
         transport.answer(with: .created(.hotelReceipt))
 
-        wait(for: [completed], timeout: 1)
+        wait(for: [completed], timeout: 0.5)
         drainMainQueue()
         XCTAssertEqual(
             Set(urls), [.lunchReceipt, .taxiReceipt, .hotelReceipt],
@@ -256,6 +257,7 @@ final class ReceiptUploaderTests: XCTestCase {
             ("a 201 with a receipt URL", .lunch, .created(.lunchReceipt), .success(.lunchReceipt)),
             ("no network", .taxi, .networkDown, .failure(.offline)),
             ("a 500", .hotel, .status(500, body: ""), .failure(.rejected(status: 500))),
+            ("a reply without a status", .hotel, .noStatus, .failure(.rejected(status: 0))),
             ("a 201 without a url field", .lunch, .status(201, body: "{}"), .failure(.unreadableReply)),
             ("a 201 without a body", .taxi, .noBody(status: 201), .failure(.unreadableReply)),
         ]
@@ -284,20 +286,43 @@ final class ReceiptUploaderTests: XCTestCase {
     }
 
     func test_aPhotoOfExactlyMaxBytes_isSent() {
+        XCTAssertEqual(
+            ReceiptUploader.maxBytes, 4_000_000,
+            "ReceiptUploader.maxBytes is the server's limit, 4_000_000 bytes: keep it as the starter has it")
         let transport = FakeTransport()
         let uploader = ReceiptUploader(transport: transport)
-        let atTheLimit = Receipt(id: "scan-at-the-limit", jpeg: Data(count: ReceiptUploader.maxBytes))
+        let atTheLimit = Receipt(id: "scan-at-the-limit", jpeg: Data(count: 4_000_000))
         var result: Result<URL, UploadError>?
 
         uploader.upload(atTheLimit) { result = $0 }
 
         XCTAssertEqual(
             transport.sentBodies.count, 1,
-            "a photo of exactly maxBytes bytes is not over the limit, so it must be sent: only a photo with more bytes than maxBytes is too large"
+            "a photo of exactly maxBytes (4_000_000) bytes is not over the limit, so it must be sent: "
+                + "only a photo with more bytes than maxBytes is too large"
         )
         if transport.sentBodies.count == 1 { transport.answer(with: .created(.lunchReceipt)) }
         drainMainQueue()
         XCTAssertEqual(result, .success(.lunchReceipt), "a photo at the limit is uploaded like any other")
+    }
+
+    func test_aPhotoOneByteOverMaxBytes_isTooLargeAndNeverSent() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        let overTheLimit = Receipt(id: "scan-over-the-limit", jpeg: Data(count: 4_000_001))
+        var results: [Result<URL, UploadError>] = []
+
+        uploader.upload(overTheLimit) { results.append($0) }
+        drainMainQueue()
+
+        XCTAssertEqual(
+            transport.sentBodies.count, 0,
+            "a photo one byte over maxBytes (4_000_000) was sent: the server refuses it, "
+                + "so check the size before handing anything to the transport"
+        )
+        XCTAssertEqual(
+            results, [.failure(.tooLarge(bytes: 4_000_001))],
+            "a photo one byte over maxBytes should complete once with .tooLarge and its size")
     }
 
     /// The same kind of test in an `async` test method: `wait(for:)` is not available there,
@@ -315,7 +340,7 @@ final class ReceiptUploaderTests: XCTestCase {
         }
         transport.answer(with: .status(413, body: #"{"error": "too large"}"#))
 
-        await fulfillment(of: [completed], timeout: 1)
+        await fulfillment(of: [completed], timeout: 0.5)
         XCTAssertEqual(
             result, .failure(.rejected(status: 413)),
             "a non-201 status should complete with .rejected and that status")

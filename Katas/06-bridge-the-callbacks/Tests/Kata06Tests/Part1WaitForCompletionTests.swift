@@ -1,9 +1,13 @@
+import Dispatch
 import XCTest
 
 @testable import Kata06
 
 /// `waitForCompletion(of:timeout:)` and `waitForCompletion(of:calledWith:timeout:)`:
 /// one line in a test instead of an expectation, a captured variable and a wait.
+///
+/// The doubles answer within microseconds, so each wait is bounded at a few tenths of a second:
+/// a helper that never sees the handler fails the whole file in a few seconds, not a minute.
 final class WaitForCompletionTests: XCTestCase {
 
     // MARK: A function whose only argument is its completion handler
@@ -11,7 +15,7 @@ final class WaitForCompletionTests: XCTestCase {
     func test_returnsWhatTheCompletionHandlerReceived() throws {
         let store = Fixture.store(signedInAs: "ada")
 
-        let result = try waitForCompletion(of: store.fetchCurrentProfile)
+        let result = try waitForCompletion(of: store.fetchCurrentProfile, timeout: 0.3)
 
         XCTAssertEqual(
             try result.get(), Fixture.ada,
@@ -21,7 +25,7 @@ final class WaitForCompletionTests: XCTestCase {
     func test_returnsAFailureAsItWasDelivered() throws {
         let store = Fixture.store(signedInAs: "someone-deleted")
 
-        let result = try waitForCompletion(of: store.fetchCurrentProfile)
+        let result = try waitForCompletion(of: store.fetchCurrentProfile, timeout: 0.3)
 
         XCTAssertEqual(
             result, .failure(.notFound(id: "someone-deleted")),
@@ -38,7 +42,7 @@ final class WaitForCompletionTests: XCTestCase {
     }
 
     func test_nilIsAnAnswerToo() throws {
-        let answer = try waitForCompletion(of: answerNothingFound)
+        let answer = try waitForCompletion(of: answerNothingFound, timeout: 0.3)
 
         XCTAssertNil(
             answer,
@@ -64,7 +68,7 @@ final class WaitForCompletionTests: XCTestCase {
         // The answer is already queued on main when the wait starts: a helper that keeps the run
         // loop turning gets it on the first turn. The short timeout only bounds what a helper
         // that blocks the main thread costs: it can never get the answer.
-        let answer = try? waitForCompletion(of: answerOnTheMainQueue, timeout: 0.5)
+        let answer = try? waitForCompletion(of: answerOnTheMainQueue, timeout: 0.2)
 
         XCTAssertEqual(
             answer, "delivered on main",
@@ -72,12 +76,37 @@ final class WaitForCompletionTests: XCTestCase {
         )
     }
 
+    func test_aHandlerCalledOnAThreadOfItsOwnIsReturnedWhole() {
+        // Each thread that calls the handler stays alive until the test has read the answer, so
+        // nothing but the helper's own expectation orders its work before the test's read. A
+        // helper that stores the value after fulfill() sometimes wakes first and finds nothing:
+        // a hundred rounds make "sometimes" every run, in a few hundredths of a second.
+        for round in 0..<100 {
+            let done = DispatchSemaphore(value: 0)
+            defer { done.signal() }
+            let answer = try? waitForCompletion(
+                of: { (completion: @escaping (Int) -> Void) in
+                    Thread {
+                        completion(round)
+                        done.wait()
+                    }.start()
+                }, timeout: 0.3)
+            guard answer == round else {
+                XCTFail(
+                    "round \(round): a handler called on another thread gave the helper \(round), but the helper "
+                        + "returned \(answer.map(String.init) ?? "nothing"): store what the handler received "
+                        + "before you fulfill the expectation, or the wait may end before the value is there")
+                return
+            }
+        }
+    }
+
     // MARK: A function that takes one argument before its completion handler
 
     func test_passesTheExtraArgumentAlong() throws {
         let store = Fixture.store()
 
-        let result = try waitForCompletion(of: store.fetchProfile, calledWith: "grace")
+        let result = try waitForCompletion(of: store.fetchProfile, calledWith: "grace", timeout: 0.3)
 
         XCTAssertEqual(
             try result.get(), Fixture.grace,
@@ -86,7 +115,7 @@ final class WaitForCompletionTests: XCTestCase {
     }
 
     func test_theExtraArgumentCanBeOfAnyType() throws {
-        let answer = try waitForCompletion(of: double, calledWith: 21)
+        let answer = try waitForCompletion(of: double, calledWith: 21, timeout: 0.3)
 
         XCTAssertEqual(
             answer, 42,

@@ -23,7 +23,7 @@ final class Future<Value> {
     }
 
     /// Calls `observer` with the result: later if it has not arrived yet, at once if it has.
-    func whenComplete(_ observer: @escaping Completion) {
+    func observe(_ observer: @escaping Completion) {
         let ready: Result<Value, Error>? = stateQueue.sync {
             switch state {
             case .waiting(let observers):

@@ -64,7 +64,7 @@
         timeout: TimeInterval = 2
     ) throws -> Value {
         let result: Result<Value, Error> = try waitForCompletion(
-            of: { future.whenComplete($0) }, timeout: timeout)
+            of: { future.observe($0) }, timeout: timeout)
         return try result.get()
     }
 #endif
