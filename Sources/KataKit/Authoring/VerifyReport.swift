@@ -3,8 +3,8 @@ import Foundation
 /// `kata verify --format json`: every kata's rules as one JSON object, for CI.
 ///
 /// Katas come in catalog order, rules in the order `kata verify` prints them; `detail` is null
-/// for a rule that passed, `tally` ("23/24") for one that counts nothing. A kata folder that could not even be read is a kata with one broken
-/// rule, `readable`. The keys are stable; a new key may appear, an existing one keeps its meaning.
+/// for a rule that passed, `tally` ("23/24") null for one that counts nothing. A kata folder that
+/// could not even be read is a kata with one broken rule, `readable`. The keys are stable; a new key may appear, an existing one keeps its meaning.
 ///
 /// ```json
 /// {"broken":1,"katas":[

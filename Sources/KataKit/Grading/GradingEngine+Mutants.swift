@@ -24,8 +24,8 @@ extension GradingEngine {
                 "\(kata.heading): the mutants of its code could not be made, so your tests cannot be graded on them: "
                     + failure.description,
                 advice:
-                    "If you changed the code in Katas/\(kata.folderName)/Sources, `kata reset \(kata.number) --code-only`"
-                    + " puts it back and keeps your tests. If not, the kata itself is broken: tell its author"
+                    "If you changed the code in Katas/\(kata.folderName)/Sources, `kata reset \(kata.number)"
+                    + " --code-only` puts it back and keeps your tests. If not, the kata itself is broken: tell its author"
                     + " (`kata verify \(kata.number) --mutants` shows it).")
         }
     }
