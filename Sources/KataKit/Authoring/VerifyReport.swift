@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Katas come in catalog order, rules in the order `kata verify` prints them; `detail` is null
 /// for a rule that passed, `tally` ("23/24") null for one that counts nothing. A kata folder that
-/// could not even be read is a kata with one broken rule, `readable`. The keys are stable; a new key may appear, an existing one keeps its meaning.
+/// could not even be read is a kata with one broken rule, `readable`. The keys are stable; a new
+/// key may appear, an existing one keeps its meaning.
 ///
 /// ```json
 /// {"broken":1,"katas":[
