@@ -25,8 +25,8 @@ extension GradingEngine {
                     + failure.description,
                 advice:
                     "If you changed the code in Katas/\(kata.folderName)/Sources, `kata reset \(kata.number)"
-                    + " --code-only` puts it back and keeps your tests. If not, the kata itself is broken: tell its author"
-                    + " (`kata verify \(kata.number) --mutants` shows it).")
+                    + " --code-only` puts it back and keeps your tests. If not, the kata itself is broken: tell its"
+                    + " author (`kata verify \(kata.number) --mutants` shows it).")
         }
     }
 }
