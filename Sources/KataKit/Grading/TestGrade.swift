@@ -71,14 +71,12 @@ public struct TestGrade: Sendable, Equatable {
     /// The mutants the suite killed: a test failed on it, the runtime's own check stopped the
     /// tests (a continuation resumed twice), or, in a kata that declares a sanitizer, the
     /// sanitizer reported it (a dropped lock's race), as `kata mutate` counts them; a hang is no kill.
-    public var killedMutants: [VersionResult] {
-        mutantResults.filter {
-            $0.stop == nil && [.testsFailed, .crashed, .sanitizerReported].contains($0.summary.outcome)
-        }
-    }
+    public var killedMutants: [VersionResult] { mutantResults.filter(Self.killsMutant) }
     /// The mutants that got through.
-    public var survivingMutants: [VersionResult] {
-        mutantResults.filter { result in !killedMutants.contains { $0.version == result.version } }
+    public var survivingMutants: [VersionResult] { mutantResults.filter { !Self.killsMutant($0) } }
+
+    private static func killsMutant(_ result: VersionResult) -> Bool {
+        result.stop == nil && [.testsFailed, .crashed, .sanitizerReported].contains(result.summary.outcome)
     }
     /// How many mutants the suite must kill: the front matter's share of them, rounded up.
     public var requiredMutantKills: Int {

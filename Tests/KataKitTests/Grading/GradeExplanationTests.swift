@@ -263,6 +263,7 @@ struct GradeExplanationTests {
         let grade = withMutants([.testsFailed, .crashed, .sanitizerReported, .testsFailed, .passed])
         #expect(grade.mutantResults.count == 5 && grade.buggyResults.count == 5, "mutants are not named bugs")
         #expect(grade.killedMutants.count == 4, "a crash on the runtime's own check kills, and a race reported")
+        #expect(grade.survivingMutants.map(\.version.name) == ["delete-call:TapCounter.swift:TapCounter.tap:4"])
         #expect(grade.requiredMutantKills == 4)
         #expect(grade.passed)
         let text = text(grade)
