@@ -9,7 +9,8 @@ struct MutateCommand: ParsableCommand {
             For authors and CI. A mutant is one small change to the code the learner writes, the kind \
             of slip a test should notice: a dispatched closure run at once or never, work sent to the \
             other queue, a suspension inserted where an actor's state could change, two statements \
-            swapped, a call such as finish() or completion() deleted, a guard or an early return \
+            swapped, a call such as finish() or completion() deleted, a store such as state = .loading \
+            deleted, a guard or an early return \
             removed, a condition negated, < for <=, a delay or a count off by one, a lock dropped, \
             Task.detached for Task, a cancellation check removed, a completion called twice. For \
             katas 01-18 each type of the reference solution that differs from the starter is mutated whole; for a \

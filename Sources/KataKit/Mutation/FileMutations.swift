@@ -33,8 +33,8 @@ struct FileMutations {
         tokenOperators()
     }
 
-    /// Operators on one statement: delete-call, complete-twice, remove-guard, remove-return,
-    /// remove-cancellation, negate-condition.
+    /// Operators on one statement: delete-call, delete-store, complete-twice, remove-guard,
+    /// remove-return, remove-cancellation, negate-condition.
     mutating func statementOperators(
         _ statement: SourceStatement, call: CallShape?, position: Int, in members: [SourceStatement], block: Int
     ) {
@@ -56,6 +56,11 @@ struct FileMutations {
             {
                 add(.removeCancellation, statement.range, "")
             }
+        }
+        if call == nil, statement.kind == .expression, Self.assignsToSomething(normalized),
+            !initializes(statement, normalized)
+        {
+            add(.deleteStore, statement.range, "")
         }
         if normalized == "try Task.checkCancellation()" { add(.removeCancellation, statement.range, "") }
         if statement.clauses.count == 1, [.ifStatement, .guardStatement].contains(statement.kind) {
@@ -136,12 +141,38 @@ struct FileMutations {
     /// The property a plain store assigns: `count` in `self.count += 1` or `count[key] = value`;
     /// nil when the statement is not an assignment.
     static func storedName(in code: String) -> String? {
-        let pattern = #"^\s*(?:self\.)?([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\s*[-+*/]?=\s"#
+        let pattern = #"^\s*(?:self\??\.)?([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\s*[-+*/]?=\s"#
         guard let expression = try? NSRegularExpression(pattern: pattern),
             let match = expression.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)),
             let name = Range(match.range(at: 1), in: code)
         else { return nil }
         return String(code[name])
+    }
+
+    /// Whether the statement is an assignment to a name, a member or a subscript (`state = x`,
+    /// `self?.count += 1`, `operation.completionBlock = { … }`, `cache[id] = nil`), not `_ = x`.
+    static func assignsToSomething(_ code: String) -> Bool {
+        let name = "[A-Za-z_][A-Za-z0-9_]*"
+        let target = #"^(?:self\??\.)?"# + name + #"(?:\??\."# + name + #"|\[[^\]]*\])*"#
+        let pattern = target + #"\s*(?:[-+*/]|\?\?)?=\s"#
+        guard !code.hasPrefix("_ ") else { return false }
+        return code.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    /// Whether a store is what gives its name a first value, which Swift's definite initialization
+    /// requires: any store in an `init` (a `let` property, or one without a default), or a store
+    /// to a local declared without a value (`let next: State`, set in each branch). Deleted, it
+    /// would not compile, and the compiler blames the name's first use or the initializer's end,
+    /// not the store: the schema could not tell which mutant broke it.
+    func initializes(_ statement: SourceStatement, _ code: String) -> Bool {
+        if structure.enclosingFunction(of: statement.block)?.info.name == "init" { return true }
+        guard let name = Self.storedName(in: code) else { return false }
+        let declaration = #"^(?:let|var)\s+"# + NSRegularExpression.escapedPattern(for: name) + #"\b"#
+        return statements.contains { candidate in
+            candidate.isDeclaration && candidate.initializer == nil && structure.blocks[candidate.block].isExecutable
+                && text(candidate.range).range(of: declaration, options: .regularExpression) != nil
+                && !text(candidate.range).contains("=")
+        }
     }
 
     /// Whether storing `name` runs code: the file declares it with an observer or accessors

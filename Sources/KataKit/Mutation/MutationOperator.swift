@@ -86,6 +86,20 @@ public enum MutationOperator: String, Codable, Sendable, CaseIterable, Comparabl
     /// ```
     case deleteCall = "delete-call"
 
+    /// A store that is a whole statement is gone: the state keeps its old value (`state =
+    /// .loading`, `count += 1`, `task = nil`, `self?.state = .failed(error)`). Misconception:
+    /// "the test saw the right value, so the code stored it", when the value was right before the
+    /// store, or the test never looks after the store that undoes the last one.
+    ///
+    /// ```swift
+    /// currentLoad = nil
+    /// // becomes nothing
+    /// ```
+    ///
+    /// Any assignment (`=`, `+=`, …) to a name, a member or a subscript; never `_ = …`, which
+    /// stores nothing.
+    case deleteStore = "delete-store"
+
     /// A `guard` that binds nothing is gone. Misconception: "the guard is defensive, no test
     /// needs it", when it is what keeps a late reply or a second call out.
     ///
@@ -200,7 +214,7 @@ public enum MutationOperator: String, Codable, Sendable, CaseIterable, Comparabl
     static let specificity: [MutationOperator] = [
         .removeCancellation, .dropLock, .runInPlace, .dropDispatch, .otherQueue, .detachTask, .insertYield,
         .moveAcrossAwait, .shiftCriticalRegion, .removeGuard, .removeReturn, .completeTwice, .negateCondition,
-        .relational, .offByOne, .swapStatements, .deleteCall,
+        .relational, .offByOne, .swapStatements, .deleteCall, .deleteStore,
     ]
 
     public static func < (lhs: MutationOperator, rhs: MutationOperator) -> Bool {

@@ -49,6 +49,35 @@ struct MutantGeneratorTests {
         #expect(all.contains { $0.operatorName == .completeTwice && $0.replacement == "finish()\n    finish()" })
     }
 
+    @Test("delete-store removes a store to a name, a member or a subscript; never one that gives a first value")
+    func deleteStore() {
+        let source = """
+            final class Screen {
+                let queue: Dispatching
+                var state = State.idle
+                var task: Task<Void, Never>?
+                init(queue: Dispatching) {
+                    self.queue = queue
+                }
+                func load() {
+                    state = .loading
+                    let next: State
+                    if ready { next = .ready } else { next = .failed }
+                    queue.async { [weak self] in
+                        self?.state = next
+                        self?.count += 1
+                        cache[id] = nil
+                        _ = next
+                    }
+                    task = nil
+                }
+            }
+            """
+        let deleted = Self.mutants(source, .deleteStore).map(\.original)
+        #expect(
+            deleted == ["state = .loading", "self?.state = next", "self?.count += 1", "cache[id] = nil", "task = nil"])
+    }
+
     @Test("willChangeValue is never deleted or moved (it does nothing on Linux); didChangeValue is")
     func keyValueObserving() {
         let source = """
