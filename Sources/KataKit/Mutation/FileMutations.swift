@@ -41,7 +41,7 @@ struct FileMutations {
         let normalized = text(statement.range).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         if let call {
             if !MutantGenerator.reportingCalls.contains(call.calleeName)
-                && !MutantGenerator.callsNoTestCanSee.contains(call.calleeName)
+                && !MutantGenerator.noTestCanSee(call, statement: text(statement.range))
             {
                 add(.deleteCall, statement.range, "")
             }
@@ -117,11 +117,12 @@ struct FileMutations {
             guard statement.kind == .expression, !code.contains("("), !code.contains("{") else { return nil }
             return Self.storedName(in: code)
         }
-        // A call no test can see (``MutantGenerator/callsNoTestCanSee``) moved is no more
+        // A call no test can see (``MutantGenerator/noTestCanSee(_:statement:)``) moved is no more
         // visible than deleted.
         func unseen(_ statement: SourceStatement) -> Bool {
-            structure.callShape(of: statement).map { MutantGenerator.callsNoTestCanSee.contains($0.calleeName) }
-                ?? false
+            structure.callShape(of: statement).map {
+                MutantGenerator.noTestCanSee($0, statement: text(statement.range))
+            } ?? false
         }
         for (first, second) in zip(members, members.dropFirst())
         where movable(first) && movable(second) && !unseen(first) && !unseen(second) {

@@ -33,8 +33,26 @@ public struct MutantGenerator: Sendable {
     /// where the katas are graded:
     /// swift-corelibs-foundation's `willChangeValue(forKey:)` does nothing (Linux's key-value
     /// observing announces on `didChangeValue` alone), so deleting it is an equivalent mutant on
-    /// Linux, though not on a Mac. Its partner `didChangeValue` stays mutable.
+    /// Linux, though not on a Mac. Its partner `didChangeValue` stays mutable, except for the keys
+    /// in ``keysNoTestCanSee``.
     static let callsNoTestCanSee: Set<String> = ["willChangeValue"]
+
+    /// Keys whose `didChangeValue(forKey:)` no test can see go or move on Linux. An `Operation`
+    /// there has no key-value observers but its own: on "isExecuting" swift-corelibs-foundation
+    /// only records that the operation runs, read by nothing but `cancel()` of a running
+    /// operation (which the operation katas leave out), and a queue counts an operation as running
+    /// from its `start()`, whatever it hears. On a Mac an observer of `isExecuting` would see it;
+    /// katas 07 and 22 listed each such mutant as equivalent, eleven in all, over the rule's cap.
+    /// "isFinished" stays: it is what frees the queue, the dependents and `completionBlock`.
+    static let keysNoTestCanSee: Set<String> = ["isExecuting"]
+
+    /// Whether `call` is one of ``callsNoTestCanSee``, or announces one of ``keysNoTestCanSee``
+    /// (`statement` is its text).
+    static func noTestCanSee(_ call: CallShape, statement: String) -> Bool {
+        if callsNoTestCanSee.contains(call.calleeName) { return true }
+        guard call.calleeName == "didChangeValue" else { return false }
+        return keysNoTestCanSee.contains { statement.contains("forKey: \"\($0)\"") }
+    }
 
     /// Calls that tell someone the work is done, which `complete-twice` repeats.
     static let completionCalls: Set<String> = [

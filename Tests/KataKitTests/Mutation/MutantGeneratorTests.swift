@@ -78,19 +78,22 @@ struct MutantGeneratorTests {
             deleted == ["state = .loading", "self?.state = next", "self?.count += 1", "cache[id] = nil", "task = nil"])
     }
 
-    @Test("willChangeValue is never deleted or moved (it does nothing on Linux); didChangeValue is")
+    @Test("willChangeValue, and didChangeValue of isExecuting, never deleted or moved; of isFinished, they are")
     func keyValueObserving() {
         let source = """
             func finish() {
+                willChangeValue(forKey: "isExecuting")
                 willChangeValue(forKey: "isFinished")
+                didChangeValue(forKey: "isExecuting")
                 state = .finished
                 didChangeValue(forKey: "isFinished")
             }
             """
         let deleted = Self.mutants(source, .deleteCall).map(\.original)
-        #expect(!deleted.contains { $0.hasPrefix("willChangeValue") })
-        #expect(!Self.mutants(source, .swapStatements).contains { $0.original.contains("willChangeValue") })
-        #expect(deleted.contains(#"didChangeValue(forKey: "isFinished")"#))
+        #expect(deleted == [#"didChangeValue(forKey: "isFinished")"#])
+        let swapped = Self.mutants(source, .swapStatements).map(\.original)
+        #expect(!swapped.contains { $0.contains("willChangeValue") || $0.contains(#""isExecuting""#) })
+        #expect(swapped == ["state = .finished\n    didChangeValue(forKey: \"isFinished\")"])
     }
 
     @Test("relational changes comparisons, not generics; off-by-one changes counts, not `[0]` or attributes")
