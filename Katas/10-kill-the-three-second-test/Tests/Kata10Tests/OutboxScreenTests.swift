@@ -69,6 +69,46 @@ struct OutboxScreenTests {
             "Too late to undo: the email went out once, and undo must not send or remove anything.")
     }
 
+    @Test("an undo too late, or a second time, changes nothing and calls no onChange")
+    func lateOrRepeatedUndoIsSilent() {
+        var changes = 0
+        screen.onChange = { changes += 1 }
+        screen.send(.lunch)
+        scheduler.advance(by: .seconds(1))
+        screen.send(.invoice)
+        scheduler.advance(by: .seconds(2))  // 3 s: .lunch went out; .invoice waits until 4 s
+        #expect(transport.delivered == [.lunch], "At 3 s the first email went out and the second still waits.")
+
+        var before = changes
+        screen.undo(.lunch)
+        #expect(
+            screen.waiting == [.invoice],
+            "An undo after the email went out must leave the other waiting email alone.")
+        #expect(
+            changes == before,
+            """
+            undo(.lunch) after it went out ran onChange \(changes - before) time(s), though nothing changed: \
+            the view would redraw for nothing. The screen still held the delivery of an email that had gone \
+            out, so undo took it for waiting. Forget an email's delivery when it goes out.
+            """
+        )
+
+        screen.undo(.invoice)
+        #expect(screen.waiting.isEmpty, "Undo inside the window takes the email back.")
+        before = changes
+        screen.undo(.invoice)
+        #expect(
+            changes == before,
+            """
+            A second undo of the same email ran onChange \(changes - before) time(s), though nothing changed: \
+            the first undo should have forgotten its delivery.
+            """
+        )
+
+        scheduler.advance(by: .seconds(60))
+        #expect(transport.delivered == [.lunch], "The undone email never goes out, and the sent one goes out once.")
+    }
+
     @Test("each email has its own undo window")
     func separateWindows() {
         screen.send(.lunch)

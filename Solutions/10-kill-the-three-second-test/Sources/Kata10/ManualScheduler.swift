@@ -4,8 +4,8 @@ final class ManualScheduler: Scheduling {
     /// Virtual time since the scheduler was made. Inside running work, it is that work's deadline.
     private(set) var now: Duration = .zero
 
+    /// Pending work in the order it was scheduled: entries are appended and removed, never reordered.
     private var queue: [Entry] = []
-    private var nextSequence = 0
 
     init() {}
 
@@ -14,8 +14,7 @@ final class ManualScheduler: Scheduling {
         let ticket = Ticket()
         // Like asyncAfter with a deadline in the past: a negative delay means "as soon as possible".
         let deadline = now + max(delay, .zero)
-        queue.append(Entry(deadline: deadline, sequence: nextSequence, ticket: ticket, work: work))
-        nextSequence += 1
+        queue.append(Entry(deadline: deadline, ticket: ticket, work: work))
         return ticket
     }
 
@@ -35,15 +34,15 @@ final class ManualScheduler: Scheduling {
         now = target
     }
 
+    /// The entry with the earliest deadline, if that deadline is reached by `target`. Among entries
+    /// due at the same moment it is the first one in `queue`, the one scheduled first.
     private func indexOfNextDue(by target: Duration) -> Int? {
-        queue.indices
-            .filter { queue[$0].deadline <= target }
-            .min { (queue[$0].deadline, queue[$0].sequence) < (queue[$1].deadline, queue[$1].sequence) }
+        guard let earliest = queue.map(\.deadline).min(), earliest <= target else { return nil }
+        return queue.firstIndex { $0.deadline == earliest }
     }
 
     private struct Entry {
         let deadline: Duration
-        let sequence: Int
         let ticket: Ticket
         let work: () -> Void
     }

@@ -46,12 +46,12 @@ final class OutboxScreen {
         transport.deliver(email)
 
         // A toast that is already showing stays for a full `toastDuration` after this delivery:
-        // the earlier hide must not cut it short.
+        // the earlier hide must not cut it short. Once the hide has run, its handle stays here
+        // until the next delivery cancels it, which does nothing to work that already ran.
         toastHiding?.cancel()
         toast = Self.sentToast
         toastHiding = scheduler.schedule(after: Self.toastDuration) { [weak self] in
             self?.toast = nil
-            self?.toastHiding = nil
         }
     }
 }
