@@ -283,10 +283,13 @@ struct StructureParser {
         }
         if isWord(position, ["else", "catch", "where", "async", "throws", "rethrows", "as", "is"]) { return true }
         if previous.kind == .operator {
-            let isPostfix =
-                ["!", "?"].contains(previous.text) && position >= 2
-                && self.token(position - 2)?.range.upperBound == previous.range.lowerBound
-            if !isPostfix { return true }
+            let attachedLeft =
+                position >= 2 && self.token(position - 2)?.range.upperBound == previous.range.lowerBound
+            let isPostfix = ["!", "?"].contains(previous.text) && attachedLeft
+            // `let clock: any Clock<Duration>` at a line's end closes a generic argument list: no
+            // operator waits for its right side there (a comparison has a space before its `>`).
+            let closesGenerics = previous.text.allSatisfy { $0 == ">" } && attachedLeft
+            if !isPostfix && !closesGenerics { return true }
         }
         if previous.kind == .punctuation && [",", "(", "[", ":", "."].contains(previous.text) { return true }
         if previous.kind == .attribute { return true }

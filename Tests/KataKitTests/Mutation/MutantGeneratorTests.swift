@@ -49,6 +49,18 @@ struct MutantGeneratorTests {
         #expect(all.contains { $0.operatorName == .completeTwice && $0.replacement == "finish()\n    finish()" })
     }
 
+    @Test("negate-condition leaves `while true` alone: the function after it would have no return")
+    func endlessLoop() {
+        let source = """
+            func confirm() async throws -> Int {
+                while true {
+                    if ready { return 1 }
+                }
+            }
+            """
+        #expect(Self.mutants(source, .negateCondition).map(\.original) == ["ready"])
+    }
+
     @Test("delete-store removes a store to a name, a member or a subscript; never one that gives a first value")
     func deleteStore() {
         let source = """

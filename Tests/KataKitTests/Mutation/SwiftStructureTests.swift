@@ -46,6 +46,33 @@ struct SwiftStructureTests {
         #expect(structure.statements[structure.blocks[load].statements[3]].containsAwait)
     }
 
+    @Test("a line that ends by closing generics ends its statement: the init below is an init")
+    func genericsAtLineEnd() {
+        let structure = SwiftStructure(
+            parsing: """
+                final class Confirmer {
+                    private let clock: any Clock<Duration>
+                    private let results: Task<Result<Int, any Error>, Never>
+
+                    init(clock: any Clock<Duration> = ContinuousClock()) {
+                        self.clock = clock
+                    }
+                    var total: Int {
+                        1
+                            > 0 ? 1 : 0
+                    }
+                }
+                """)
+        let type = structure.blocks.firstIndex {
+            $0.kind == .type(.init(name: "Confirmer", isActor: false, isMainActor: false))
+        }
+        let members = structure.blocks[type!].statements.map { structure.statements[$0].kind }
+        #expect(members == [.declaration("let"), .declaration("let"), .declaration("init"), .declaration("var")])
+        #expect(structure.blocks.contains { $0.declaration == "Confirmer.init" && $0.function?.name == "init" })
+        let total = structure.blocks.first { $0.declaration == "Confirmer.total" }
+        #expect(total.map { $0.statements.count } == 1, "a `>` with a space before it still goes on")
+    }
+
     @Test("a function knows whether it is async and isolated, and its declaration's name")
     func functions() {
         let structure = SwiftStructure(parsing: Self.source)
