@@ -229,17 +229,21 @@ final class MainActorHeadlines: HeadlinesService {
     }
 }
 
-/// Runs `body` with every job the Swift runtime would hand to its thread pool queued on the main
-/// queue instead, behind the jobs already there: every piece of work then runs one at a time, in the
-/// order it was queued, as `withMainSerialExecutor` of swift-concurrency-extras arranges. A hop that
-/// would race the test on another thread becomes a turn of the main queue the test can count
-/// (`mainQueueTurns(_:)`). Correct code gives the same result either way; it only makes the order
-/// of the jobs the same on every run.
+/// Runs `body` in a task of high priority, with every job of that task and of the tasks it starts
+/// (they inherit the priority) queued on the main queue instead of the thread pool, behind the jobs
+/// already there: that work then runs one at a time, in the order it was queued, as
+/// `withMainSerialExecutor` of swift-concurrency-extras arranges. A hop that would race the test on
+/// another thread becomes a turn of the main queue the test can count (`mainQueueTurns(_:)`).
+/// Correct code gives the same result either way; it only makes the order of the jobs the same on
+/// every run. Work of lower priority (every other test's) keeps its own threads.
 @MainActor
-func withEveryJobOnTheMainQueue<T>(_ body: () async throws -> T) async rethrows -> T {
-    enqueueGlobalHook.pointee = { job, _ in MainActor.shared.enqueue(job) }
+func withEveryJobOnTheMainQueue(_ body: @escaping @MainActor () async throws -> Void) async throws {
+    enqueueGlobalHook.pointee = { job, original in
+        guard job.priority.rawValue >= TaskPriority.high.rawValue else { return original(job) }
+        MainActor.shared.enqueue(job)
+    }
     defer { enqueueGlobalHook.pointee = nil }
-    return try await body()
+    try await Task(priority: .high) { try await body() }.value
 }
 
 /// Lets the main queue run `count` times everything queued on it before this task: inside
@@ -251,7 +255,7 @@ func mainQueueTurns(_ count: Int) async {
 }
 
 extension Tag {
-    /// The test puts every job on the main queue (`withEveryJobOnTheMainQueue`): it runs alone.
+    /// The test runs its work on the main queue (`withEveryJobOnTheMainQueue`): it runs alone.
     @Tag static var everyJobOnTheMainQueue: Self
 }
 

@@ -78,23 +78,28 @@ enum PoolOrder: CaseIterable, CustomStringConvertible {
     var description: String { self == .oldestFirst ? "in order" : "newest first" }
 }
 
-/// Runs `body` with every job of the Swift runtime, the main actor's and the thread pool's, run on
-/// the main queue one at a time, as `withMainSerialExecutor` of swift-concurrency-extras arranges:
-/// the main actor's in the order they were queued, the pool's in `order`. A hop that would race the
-/// test on another thread becomes a step the test can count (`mainQueueTurns(_:)`), in the same
-/// order on every run. Both orders are ones a real thread pool may take; correct code gives the
-/// same result in each.
+/// Runs `body` in a task of high priority, with every job of that task and of the tasks it starts
+/// (they inherit the priority) run on the main queue one at a time, as `withMainSerialExecutor` of
+/// swift-concurrency-extras arranges: the main actor's in the order they were queued, the thread
+/// pool's in `order`. A hop that would race the test on another thread becomes a step the test can
+/// count (`mainQueueTurns(_:)`), in the same order on every run. Both orders are ones a real thread
+/// pool may take; correct code gives the same result in each. Work of lower priority (every other
+/// test's) keeps its own threads.
 @MainActor
-func withEveryJobOnTheMainQueue<T>(
-    pool order: PoolOrder = .oldestFirst, _ body: () async throws -> T
-) async rethrows -> T {
+func withEveryJobOnTheMainQueue(
+    pool order: PoolOrder = .oldestFirst, _ body: @escaping @MainActor () async throws -> Void
+) async throws {
     OneQueueScheduler.current = OneQueueScheduler(order: order)
     enqueueGlobalHook.pointee = { job, original in
-        guard let scheduler = OneQueueScheduler.current else { return original(job) }
+        guard let scheduler = OneQueueScheduler.current, OneQueueScheduler.isScheduled(job) else {
+            return original(job)
+        }
         scheduler.enqueue(job, onTheMainActor: false)
     }
     enqueueMainHook.pointee = { job, original in
-        guard let scheduler = OneQueueScheduler.current else { return original(job) }
+        guard let scheduler = OneQueueScheduler.current, OneQueueScheduler.isScheduled(job) else {
+            return original(job)
+        }
         scheduler.enqueue(job, onTheMainActor: true)
     }
     defer {
@@ -102,7 +107,7 @@ func withEveryJobOnTheMainQueue<T>(
         enqueueMainHook.pointee = nil
         OneQueueScheduler.current = nil  // its queued jobs still run: its turn on the main queue holds it
     }
-    return try await body()
+    try await Task(priority: .high) { try await body() }.value
 }
 
 /// The jobs `withEveryJobOnTheMainQueue` holds, run one at a time on the main queue.
@@ -122,6 +127,11 @@ private final class OneQueueScheduler: @unchecked Sendable {
     private var turnQueued = false
 
     init(order: PoolOrder) { self.order = order }
+
+    /// A job of the test's high-priority task, or of a task it started.
+    static func isScheduled(_ job: UnownedJob) -> Bool {
+        job.priority.rawValue >= TaskPriority.high.rawValue
+    }
 
     func enqueue(_ job: UnownedJob, onTheMainActor: Bool) {
         let queueTurn = lock.withLock {
@@ -161,7 +171,7 @@ func mainQueueTurns(_ count: Int) async {
 }
 
 extension Tag {
-    /// The test puts every job on the main queue (`withEveryJobOnTheMainQueue`): it runs alone.
+    /// The test runs its work on the main queue (`withEveryJobOnTheMainQueue`): it runs alone.
     @Tag static var everyJobOnTheMainQueue: Self
 }
 
