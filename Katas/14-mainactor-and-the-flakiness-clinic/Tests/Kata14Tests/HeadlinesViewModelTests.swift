@@ -5,7 +5,7 @@ import Testing
 // The Headlines screen, tested without a sleep or a yield: each test awaits the work it started,
 // and the network (a test double) answers when the test says so. Same result on every run.
 @MainActor
-@Suite("Headlines screen, one await at a time", .timeLimit(.minutes(1)))
+@Suite("Headlines screen, one await at a time", .timeLimit(.minutes(1)), OneTestAtATimeOnTheMainQueue())
 struct HeadlinesViewModelTests {
     @Test("refresh() has put the headlines on screen by the time it returns")
     func refreshShowsTheHeadlines() async {
@@ -376,6 +376,69 @@ struct HeadlinesViewModelTests {
         #expect(
             viewModel.state == .loaded(Fixtures.tech),
             "The reader is on Tech and its request succeeded, so the screen must show Tech's headlines; it shows \(viewModel.state.testDescription)."
+        )
+    }
+
+    @Test(
+        "a reply or a failure followed by a pick, at any moment of its load: after the pick only the new load shows",
+        .tags(.everyJobOnTheMainQueue)
+    )
+    func aReplyAndAPickAtEveryMoment() async throws {
+        // Every job runs on the main queue, one at a time, in order: the pick can be placed after 0, 1,
+        // 2, ... turns of the main queue, so it lands at each moment of the World load's last steps in
+        // turn (the reply on its way back, arranging, deciding, showing), the same on every run.
+        try await withEveryJobOnTheMainQueue {
+            for reply in [Reply.headlines, .failure] {
+                for turns in 0...12 {
+                    try await pickAfter(reply, turns: turns)
+                }
+            }
+        }
+    }
+
+    private enum Reply: CustomStringConvertible {
+        case headlines, failure
+        var description: String { self == .headlines ? "World's headlines" : "World's failure" }
+    }
+
+    /// World's request is answered (or fails); then a main-actor Task waits `turns` turns of the main
+    /// queue and picks Tech. Whatever World's load did before the pick, after it only Tech's load may
+    /// change the screen: loading, then Tech's headlines.
+    private func pickAfter(_ reply: Reply, turns: Int) async throws {
+        let service = MainActorHeadlines()
+        let viewModel = HeadlinesViewModel(service: service)
+        let screen = ScreenRecording(of: viewModel)
+        let pick = PickMoment()
+
+        let world = Task { await viewModel.select(.world) }
+        try #require(
+            await service.request(for: .world), "select(.world) did not ask the service for World within a second.")
+        switch reply {
+        case .headlines: service.answer(.world, with: Fixtures.world)
+        case .failure: service.fail(.world)
+        }
+        let picking = Task {
+            await mainQueueTurns(turns)
+            pick.changesShownBefore = screen.states.states.count
+            await viewModel.select(.tech)
+        }
+        try #require(
+            await service.request(for: .tech), "select(.tech) did not ask the service for Tech within a second.")
+        service.answer(.tech, with: Fixtures.tech)
+        await picking.value
+        await world.value
+
+        let shownAfterThePick = ShownStates(Array(screen.states.states.dropFirst(pick.changesShownBefore ?? 0)))
+        #expect(
+            shownAfterThePick == [.loading, .loaded(Fixtures.tech)],
+            """
+            \(reply) reached the view model, and the reader picked Tech \(turns) turns of the main queue \
+            later; after the pick the screen showed \(shownAfterThePick.testDescription) (all changes: \
+            \(screen.states.testDescription)). After the pick only Tech's load may change the screen. The \
+            World load had decided to show its result (it was not cancelled yet), then let go of the main \
+            actor before it showed it (an await between the check and the change), and the pick ran in \
+            that gap. Check for cancellation right before you touch the screen, with no await in between.
+            """
         )
     }
 }

@@ -229,6 +229,98 @@ final class MainActorHeadlines: HeadlinesService {
     }
 }
 
+/// Runs `body` in a task of high priority, with every job of that task and of the tasks it starts
+/// (they inherit the priority) queued on the main queue instead of the thread pool, behind the jobs
+/// already there: that work then runs one at a time, in the order it was queued, as
+/// `withMainSerialExecutor` of swift-concurrency-extras arranges. A hop that would race the test on
+/// another thread becomes a turn of the main queue the test can count (`mainQueueTurns(_:)`).
+/// Correct code gives the same result either way; it only makes the order of the jobs the same on
+/// every run. Work of lower priority (every other test's) keeps its own threads.
+@MainActor
+func withEveryJobOnTheMainQueue(_ body: @escaping @MainActor () async throws -> Void) async throws {
+    enqueueGlobalHook.pointee = { job, original in
+        guard job.priority.rawValue >= TaskPriority.high.rawValue else { return original(job) }
+        MainActor.shared.enqueue(job)
+    }
+    defer { enqueueGlobalHook.pointee = nil }
+    try await Task(priority: .high) { try await body() }.value
+}
+
+/// Lets the main queue run `count` times everything queued on it before this task: inside
+/// `withEveryJobOnTheMainQueue`, the work of the view model moves on by that many steps, in the same
+/// order on every run. Not a wait for an event: a count of turns, to act at each moment in turn.
+@MainActor
+func mainQueueTurns(_ count: Int) async {
+    for _ in 0..<count { await Task.yield() }
+}
+
+extension Tag {
+    /// The test runs its work on the main queue (`withEveryJobOnTheMainQueue`): it runs alone.
+    @Tag static var everyJobOnTheMainQueue: Self
+}
+
+/// A suite trait: the suite's tests run side by side, except one tagged `.everyJobOnTheMainQueue`,
+/// which runs while no other test of the suite does. Its hook moves every job of the process, so it
+/// must not change the order of another test's work.
+struct OneTestAtATimeOnTheMainQueue: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        testCase == nil ? nil : self
+    }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let alone = test.tags.contains(.everyJobOnTheMainQueue)
+        await MainQueueGate.shared.enter(alone: alone)
+        do {
+            try await function()
+        } catch {
+            await MainQueueGate.shared.leave(alone: alone)
+            throw error
+        }
+        await MainQueueGate.shared.leave(alone: alone)
+    }
+}
+
+private actor MainQueueGate {
+    static let shared = MainQueueGate()
+    private var inside = 0
+    private var aloneInside = false
+    private var waiting: [(alone: Bool, go: CheckedContinuation<Void, Never>)] = []
+
+    func enter(alone: Bool) async {
+        if waiting.isEmpty, canEnter(alone: alone) {
+            admit(alone: alone)
+            return
+        }
+        await withCheckedContinuation { waiting.append((alone, $0)) }
+    }
+
+    func leave(alone: Bool) {
+        if alone { aloneInside = false } else { inside -= 1 }
+        while let next = waiting.first, canEnter(alone: next.alone) {
+            waiting.removeFirst()
+            admit(alone: next.alone)
+            next.go.resume()
+        }
+    }
+
+    private func canEnter(alone: Bool) -> Bool { alone ? inside == 0 && !aloneInside : !aloneInside }
+
+    private func admit(alone: Bool) {
+        if alone { aloneInside = true } else { inside += 1 }
+    }
+}
+
+/// The runtime's hook for the thread pool's queue (`swift_task_enqueueGlobal_hook`), as
+/// swift-concurrency-extras uses it.
+private typealias OriginalEnqueue = @convention(thin) (UnownedJob) -> Void
+private typealias EnqueueHook = @convention(thin) (UnownedJob, OriginalEnqueue) -> Void
+nonisolated(unsafe) private let enqueueGlobalHook = dlsym(dlopen(nil, 0), "swift_task_enqueueGlobal_hook")!
+    .assumingMemoryBound(to: EnqueueHook?.self)
+
 /// The first of several possible answers, handed to whoever waits for it. Later answers are
 /// ignored. Lets a test wait for "whichever comes first" without a clock.
 final class FirstAnswer<Value: Sendable>: @unchecked Sendable {

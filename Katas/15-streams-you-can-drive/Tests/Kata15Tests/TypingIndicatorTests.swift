@@ -6,7 +6,7 @@ import Testing
 // waits until the header shows it (through onChange), then ends the stream or cancels the view
 // model and awaits run(). No sleep, no yield, no network: the same result on every run.
 @MainActor
-@Suite("Typing indicator, one event at a time", .timeLimit(.minutes(1)))
+@Suite("Typing indicator, one event at a time", .timeLimit(.minutes(1)), OneTestAtATimeOnTheMainQueue())
 struct TypingIndicatorTests {
     @Test("each event is on screen before the test feeds the next one")
     func eachEventIsShownInOrder() async throws {
@@ -259,36 +259,128 @@ struct TypingIndicatorTests {
         )
     }
 
-    @Test("stop() between two events that arrived together: the second does not change the header after stop()")
-    func stopBetweenTwoEventsThatArrivedTogether() async throws {
+    @Test(
+        "stop() or a cancel at any moment of run(): no event waiting in the stream changes the header after it",
+        .tags(.everyJobOnTheMainQueue)
+    )
+    func stopOrCancelAtEveryMoment() async throws {
+        // Every job runs on the main queue, one at a time, the thread pool's in order or newest first:
+        // the test's stop() or cancel can be placed after 0, 1, 2, ... turns of the main queue, so it
+        // lands at each moment of run()'s work in turn, the same on every run.
+        for order in PoolOrder.allCases {
+            try await withEveryJobOnTheMainQueue(pool: order) {
+                try await endJustAfterRunStarts(.cancel, afterTurns: nil, order)
+                for ending in [Ending.stop, .cancel] {
+                    for turns in 0...8 {
+                        try await endWhileAnEventWaits(ending, afterTurns: turns, order)
+                        try await endJustAfterRunStarts(ending, afterTurns: turns, order)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Alex's event waits in the stream before run() starts. A main-actor Task queued right behind
+    /// the task running run() waits `turns` turns of the main queue, then calls stop() or cancels it:
+    /// run() has begun by then, so it is running, and after it only hidden may change the header.
+    /// With no turns, the test cancels the task before run() starts.
+    private func endJustAfterRunStarts(_ ending: Ending, afterTurns turns: Int?, _ order: PoolOrder) async throws {
         let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
         let viewModel: TypingIndicatorViewModel = .init(events: events)
         let screen = ScreenRecording(of: viewModel)
         let stop = StopMoment()
-        // Inside onChange for Alex, the screen goes away: stop() is queued on the main actor, to run
-        // as soon as run() lets go of it. Sam's event arrived with Alex's, so it waits in the stream.
+        feed.yield(.started("Alex"))
+        let running = Task { await viewModel.run() }
+        let end = {
+            switch ending {
+            case .stop: viewModel.stop()
+            case .cancel: running.cancel()
+            }
+            stop.changesShownBefore = screen.states.indicators.count
+        }
+        if let turns {
+            Task { @MainActor in
+                await mainQueueTurns(turns)
+                end()
+            }
+        } else {
+            end()
+        }
+        let when = turns.map { "\($0) turns of the main queue after run() began" } ?? "before run() began"
+        try #require(
+            await running.endsBeforeTheTimeLimit(),
+            """
+            \(ending) came \(when) (the pool's work run \(order)), but run() did not return within a \
+            second. It must end run() from the moment run() is called.
+            """
+        )
+        feed.finish()
+
+        let stoppedAt = try #require(stop.changesShownBefore, "The test's \(ending) never ran.")
+        let shownAfterStop = Shown(Array(screen.states.indicators.dropFirst(stoppedAt)))
+        #expect(
+            shownAfterStop == [] || shownAfterStop == [.hidden],
+            """
+            \(ending) came \(when) (the pool's work run \(order)), with Alex's event waiting in the \
+            stream; after it the header changed to \(shownAfterStop.testDescription) (all changes: \
+            \(screen.states.testDescription)). Only hidden may come after it. run() let go of the main actor \
+            (an await) before it kept what stop() or the cancel needs to reach the loop: keep the handle \
+            of the task you start, and start waiting for it inside withTaskCancellationHandler, before \
+            anything can await.
+            """
+        )
+    }
+
+    private enum Ending: CustomStringConvertible {
+        case stop, cancel
+        var description: String { self == .stop ? "stop()" : "the cancel of the task running run()" }
+    }
+
+    /// Alex's and Sam's events arrive together. Inside onChange for Alex, the screen goes away: a
+    /// main-actor Task waits `turns` turns of the main queue, then calls stop() or cancels `running`.
+    private func endWhileAnEventWaits(_ ending: Ending, afterTurns turns: Int, _ order: PoolOrder) async throws {
+        let (events, feed) = AsyncStream.makeStream(of: TypingEvent.self)
+        let viewModel: TypingIndicatorViewModel = .init(events: events)
+        let screen = ScreenRecording(of: viewModel)
+        let stop = StopMoment()
+        let running = Task { await viewModel.run() }
         screen.whenTheNextChangeIsShown { _ in
             Task { @MainActor in
-                viewModel.stop()
+                await mainQueueTurns(turns)
+                switch ending {
+                case .stop: viewModel.stop()
+                case .cancel: running.cancel()
+                }
                 stop.changesShownBefore = screen.states.indicators.count
             }
         }
-        let running = Task { await viewModel.run() }
 
         feed.yield(.started("Alex"))
         feed.yield(.started("Sam"))
         try #require(
             await running.endsBeforeTheTimeLimit(),
-            "stop() was called, but run() did not return within a second. stop() must end run() even while the stream stays open."
+            """
+            \(ending) came \(turns) turns of the main queue after Alex was shown (the pool's work run \
+            \(order)), but run() did not return within a second. It must end run() even while the \
+            stream stays open.
+            """
         )
+        feed.finish()
 
-        let stoppedAt = try #require(stop.changesShownBefore, "The test's stop() never ran.")
+        let stoppedAt = try #require(stop.changesShownBefore, "The test's \(ending) never ran.")
         let shownAfterStop = Shown(Array(screen.states.indicators.dropFirst(stoppedAt)))
         #expect(
             shownAfterStop == [.hidden],
-            "After stop() returned, the header changed to \(shownAfterStop.testDescription) (all changes: \(screen.states.testDescription)); only hidden may come after stop(). run() had taken Sam's event and let go of the main actor before it showed it (an await between the check and the change), and stop() ran in that gap. Check Task.isCancelled (or whether stop() was called) right before you show each event, with no await in between."
+            """
+            \(ending) came \(turns) turns of the main queue after Alex was shown (the pool's work run \
+            \(order)), with Sam's event in the stream; after it the header changed to \
+            \(shownAfterStop.testDescription) (all changes: \(screen.states.testDescription)). Only \
+            hidden may come after it. run() had decided to show Sam's event and let go of the main actor \
+            before it showed it (an await between the check and the change), and \(ending) ran in that \
+            gap. Check Task.isCancelled (or whether stop() was called) right before you show each event, \
+            with no await in between.
+            """
         )
-        feed.finish()
     }
 
     @Test("a task cancelled before run() starts handles no event, not even one already waiting")
