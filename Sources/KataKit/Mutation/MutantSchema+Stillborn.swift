@@ -98,7 +98,12 @@ extension MutantSchema {
                 throw UnexplainedErrors(
                     errors: (unexplained.isEmpty ? errors : unexplained).map { "\($0.file):\($0.line)" })
             }
-            let ids = Set(blamed.map(\.id))
+            // Of several blamed at once, the widest first: a site that wraps a declaration (a
+            // dropped lock around `let progress: Progress`) hides it from the code after it, and
+            // the errors there would take that code's innocent mutants along. One more round
+            // tells whether the narrower ones were at fault too.
+            let widest = blamed.map(\.range.count).max() ?? 0
+            let ids = Set(blamed.filter { $0.range.count == widest }.map(\.id))
             stillborn += living.filter { ids.contains($0.id) }
             living.removeAll { ids.contains($0.id) }
         }

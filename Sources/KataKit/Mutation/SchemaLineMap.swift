@@ -37,7 +37,8 @@ struct SchemaLineMap: Sendable {
         if let innermost = containing.min(by: { $0.lines.count < $1.lines.count }) {
             switch innermost.owner {
             case .mutant(let number): return [number]
-            case .site(let numbers): return numbers
+            case .site(let numbers):
+                return exitRemovedBefore(siteOf: numbers) ?? numbers
             }
         }
         // Outside every site: the sites of the innermost function or closure around the line.
@@ -54,6 +55,22 @@ struct SchemaLineMap: Sendable {
             .max { $0.range.lowerBound < $1.range.lowerBound }
         if let lastExit { return lastExit.numbers.filter(exitRemoving.contains) }
         return inBody.isEmpty ? all : inBody.flatMap(\.numbers)
+    }
+
+    /// An error in a site's original code, which compiled before any mutant was switched in,
+    /// is another mutant's doing when an earlier way out of the same body was taken away: with
+    /// `case .failure: return` gone, `let progress: Progress` set only in the other case is "used
+    /// before being initialized" at the next use, which is not its site's fault. The last such
+    /// mutant before the site is blamed first, as a missing return blames the last exit removed.
+    private func exitRemovedBefore(siteOf numbers: [Int]) -> [Int]? {
+        guard let site = sites.first(where: { $0.numbers == numbers }),
+            let body = bodies.filter({ $0.contains(site.range.lowerBound) }).min(by: { $0.count < $1.count })
+        else { return nil }
+        let earlier = sites.filter {
+            body.lowerBound <= $0.range.lowerBound && $0.range.upperBound <= site.range.lowerBound
+                && $0.numbers.contains(where: exitRemoving.contains)
+        }
+        return earlier.max { $0.range.lowerBound < $1.range.lowerBound }?.numbers.filter(exitRemoving.contains)
     }
 
     func originalOffset(ofLine line: Int) -> Int? {

@@ -102,6 +102,39 @@ struct MutantSchemaTests {
             ).removesAnExit)
     }
 
+    @Test("an error in a site's original code blames the last exit removed before it in the body, if any")
+    func blameAfterARemovedExit() {
+        var map = SchemaLineMap()
+        map.bodies = [0..<100]
+        map.sites = [(10..<20, [1]), (30..<40, [2]), (50..<60, [4])]
+        map.regions = [.init(lines: 5...6, owner: .site([4]))]
+        map.exitRemoving = [1, 2]
+        #expect(map.blame(line: 5) == [2], "`case .failure: return` removed leaves a constant unset below")
+        map.exitRemoving = []
+        #expect(map.blame(line: 5) == [4])
+    }
+
+    @Test("a dropped lock around a declaration is stillborn; the calls after the lock keep their mutants")
+    func widestFirst() throws {
+        guard let swiftc = MutationFixtures.swiftc else {
+            Issue.record("no swiftc beside swift on PATH: the schema was not type-checked")
+            return
+        }
+        let module = MutationFixtures.module(try #require(MutationFixtures.katas.first { $0.hasPrefix("22") }))
+        let mutants = MutantGenerator().mutants(of: module.files, mutableLines: module.mutableLines)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, stillborn) = try MutantSchema.removingStillborn(files: module.files, mutants: mutants, folder: folder) {
+            try MutationFixtures.typeCheck($0, module: module.name, swift6: module.isSwift6, swiftc: swiftc)
+        }
+        let ids = stillborn.map(\.id)
+        #expect(
+            ids.contains { $0.hasPrefix("drop-lock:PublishAlbumOperation.swift:PublishAlbumOperation.uploadEnded") })
+        #expect(
+            !stillborn.contains { $0.operatorName == .deleteCall && $0.original == "onProgress(progress)" },
+            "deleting onProgress(progress) compiles; it was blamed for the dropped lock's hidden `progress`")
+    }
+
     @Test("the stillborn loop drops what the compiler rejects, and rebuilds until it compiles")
     func stillbornLoop() throws {
         let mutants = MutantGenerator().mutants(of: Self.module)
