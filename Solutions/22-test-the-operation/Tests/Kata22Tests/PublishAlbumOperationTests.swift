@@ -141,7 +141,7 @@ struct PublishAlbumOperationTests {
     }
 
     @Test("every progress report comes before the operation finishes")
-    func noReportAfterFinishing() {
+    func noReportAfterFinishing() throws {
         let uploader = ManualUploader()
         let box = OperationBox()
         let finishedWhenReported = Recorded<Bool>()
@@ -151,7 +151,12 @@ struct PublishAlbumOperationTests {
         box.operation = publish
 
         publish.start()
-        uploader.finishEveryUploadLatestFirst(in: album)
+        // On a thread of its own, bounded: reading isFinished inside onProgress must not wait for ever.
+        try #require(
+            onAThreadOfItsOwn { uploader.finishEveryUploadLatestFirst(in: album) } != nil,
+            """
+            The uploads' completions had not returned after a second: onProgress reads isFinished, and that waits             for a lock the operation still holds while it reports. Let go of your lock before you call onProgress.
+            """)
 
         #expect(
             !finishedWhenReported.values.contains(true),
