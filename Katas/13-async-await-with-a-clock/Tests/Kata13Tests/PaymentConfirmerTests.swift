@@ -18,9 +18,9 @@ struct PaymentConfirmerTests {
     }
 
     /// Moves virtual time forward, then lets every woken task run until it suspends again.
-    func advance(by duration: Duration) {
-        clock.advance(by: duration)
-        executor.runUntilIdle()
+    func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) {
+        executor.advance(clock, by: duration, sourceLocation: sourceLocation)
+        executor.runUntilIdle(sourceLocation: sourceLocation)
     }
 
     @Test("a confirmed payment returns its receipt after one call, without waiting")

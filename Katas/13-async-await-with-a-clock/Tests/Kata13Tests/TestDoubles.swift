@@ -51,3 +51,30 @@ final class ScriptedGateway: PaymentGateway, @unchecked Sendable {  // unchecked
         completion(answer)
     }
 }
+
+/// The calls the tests make into your `TestClock` from the test, each on the executor's thread
+/// while the test waits at most a second (see `ManualExecutor.call`): a clock stuck on its own lock
+/// fails the test with a message instead of hanging it.
+extension ManualExecutor {
+    func advance(_ clock: TestClock, by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) {
+        call(
+            "clock.advance(by: \(duration)) did not return within a second. \(Self.stuckOnTheLock)",
+            sourceLocation: sourceLocation
+        ) { clock.advance(by: duration) }
+    }
+
+    /// `clock.now`, or `nil` if reading it did not return within a second.
+    func now(of clock: TestClock, sourceLocation: SourceLocation = #_sourceLocation) -> TestClock.Instant? {
+        call("Reading clock.now did not return within a second. \(Self.stuckOnTheLock)", sourceLocation: sourceLocation)
+        {
+            clock.now
+        }
+    }
+
+    static let stuckOnTheLock = """
+        A call into TestClock that never returns is most likely waiting for the clock's own lock: a \
+        lock taken twice (a helper that locks, called while the lock is held) or left locked (a \
+        return between lock() and unlock()) never opens again. Take the lock in one small helper \
+        with `defer { lock.unlock() }`, and resume continuations after unlocking.
+        """
+}
