@@ -40,12 +40,19 @@ final class RunningQueueTests: XCTestCase {
         }
     }
 
+    /// Whether a wait of an earlier test already ran out: then the code under test is known not
+    /// to deliver, and later tests wait a tenth of `timeout`, so a broken downloader fails the
+    /// whole class in about a second, not a second a test.
+    private static let aWaitRanOut = LockedBox(false)
+
     /// Waits at most `timeout`; on a timeout, fails with the expectation's description and lets
     /// the test stop (`guard ... else { return }`).
     private func arrived(_ expectation: XCTestExpectation, file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        guard XCTWaiter().wait(for: [expectation], timeout: timeout) == .completed else {
+        let patience = Self.aWaitRanOut.value ? timeout / 10 : timeout
+        guard XCTWaiter().wait(for: [expectation], timeout: patience) == .completed else {
+            Self.aWaitRanOut.value = true
             XCTFail(
-                "Waited \(timeout) s for this, and it never happened: \(expectation.description)", file: file,
+                "Waited \(patience) s for this, and it never happened: \(expectation.description)", file: file,
                 line: line)
             return false
         }
@@ -262,4 +269,47 @@ final class RunningQueueTests: XCTestCase {
         reportedOnce(on: lane)
         XCTAssertEqual(report.value?.images.count, 3, "After the pause, every photo of the album should be downloaded.")
     }
+
+    func test_onceAnAlbumHasReported_theDownloaderKeepsNoneOfItsOperations() {
+        let (queue, lane) = makeQueue()
+        let loader = ManualImageLoader()
+        let reachability = FakeReachability(isReachable: false)
+        let downloader = AlbumDownloader(queue: queue, loader: loader, reachability: reachability)
+        defer { withExtendedLifetime(downloader) {} }
+        let (_, reported) = startDownload(downloader)
+        // Weak references: they let each operation go once nobody else holds it.
+        let operations = queue.operations.map(Weak.init)
+        downloader.cancel(Lisbon.castle)  // a cancelled photo must be let go too
+
+        reachability.set(reachable: true)
+        settle(queue, on: lane)
+        guard requested(loader, [Lisbon.cover], coverOnlyOnceTheNetworkIsBack) else { return }
+        finish(loader, Lisbon.cover, with: Lisbon.coverJPEG)
+        settle(queue, on: lane)
+        guard requested(loader, [Lisbon.cover, Lisbon.harbour], othersOnceTheCoverIsDone) else { return }
+        finish(loader, Lisbon.harbour, with: Lisbon.harbourJPEG)
+        guard arrived(reported) else { return }
+        reportedOnce(on: lane)
+
+        // The queue lets go of an operation on its own threads once it has finished: give it the
+        // time that takes, a second at most.
+        let deadline = DispatchTime.now() + timeout
+        while operations.contains(where: { $0.object != nil }) && DispatchTime.now() < deadline {
+            lane.sync {}
+            sched_yield()
+        }
+        let kept = operations.compactMap { $0.object }
+        XCTAssertTrue(
+            kept.isEmpty,
+            "Lisbon has reported, and \(kept.count) of its operations are still alive "
+                + "(\(kept.map { ($0 as? ImageDownloadOperation)?.url.lastPathComponent ?? "\(type(of: $0))" })). "
+                + "Each download holds its photo's bytes: once the album is done, forget its operations (remove them "
+                + "from any table of yours), or an app that saves many albums keeps every photo in memory.")
+    }
+}
+
+/// A weak reference, to see whether anybody else still holds an object.
+final class Weak {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }

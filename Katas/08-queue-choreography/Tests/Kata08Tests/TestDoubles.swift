@@ -89,6 +89,14 @@ final class LockedBox<Value> {
             lock.unlock()
         }
     }
+
+    /// Changes the value in one step, under the lock: no other thread's change can come between
+    /// the read and the write.
+    func update(_ change: (inout Value) -> Void) {
+        lock.lock()
+        change(&stored)
+        lock.unlock()
+    }
 }
 
 /// The album every test downloads: a cover and two more photos.

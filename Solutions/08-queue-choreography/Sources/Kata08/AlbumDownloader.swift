@@ -50,6 +50,12 @@ final class AlbumDownloader {
         }
         let all = [cover] + photos
 
+        lock.lock()
+        for download in all {
+            downloads[download.url] = download
+        }
+        lock.unlock()
+
         let report = BlockOperation { [weak self] in
             self?.forget(all)
             completion(AlbumDownloadReport(downloads: all))
@@ -57,22 +63,20 @@ final class AlbumDownloader {
         for download in all {
             report.addDependency(download)
         }
-
-        lock.lock()
-        for download in all {
-            downloads[download.url] = download
-        }
-        lock.unlock()
-
         queue.addOperations(all + [report], waitUntilFinished: false)
     }
 
     /// Cancels the download of one photo. A photo that has not started yet is never downloaded.
     func cancel(_ photo: URL) {
+        download(of: photo)?.cancel()
+    }
+
+    /// The operation that downloads `photo`, if it has not been forgotten. Only the look-up holds
+    /// the lock: `cancel()` is Foundation's, called outside it.
+    private func download(of photo: URL) -> ImageDownloadOperation? {
         lock.lock()
-        let download = downloads[photo]
-        lock.unlock()
-        download?.cancel()
+        defer { lock.unlock() }
+        return downloads[photo]
     }
 
     private func forget(_ finished: [ImageDownloadOperation]) {

@@ -53,13 +53,15 @@ final class AlbumDownloader {
         }
         let all = [cover] + photos
 
-        let remaining = Countdown(all.count)
+        // The countdown holds the album's operations until the last one is done; a block that
+        // held them itself would keep its own operation alive forever.
+        let remaining = Countdown(all)
         for download in all {
             // Runs after the operation has finished, cancelled ones included (the queue starts a
             // cancelled operation, which finishes at once). The last one to get here reports.
             download.completionBlock = {
-                if remaining.countDown() {
-                    completion(AlbumDownloadReport(downloads: all))
+                if let done = remaining.countDown() {
+                    completion(AlbumDownloadReport(downloads: done))
                 }
             }
         }
@@ -74,20 +76,26 @@ final class AlbumDownloader {
     }
 }
 
-/// Counts down from `count` on any thread; says which call reached zero.
+/// Counts down the album's operations on any thread; hands them to the call that reaches zero,
+/// and lets go of them then.
 private final class Countdown {
     private let lock = NSLock()
+    private var downloads: [ImageDownloadOperation]
     private var left: Int
 
-    init(_ count: Int) {
-        left = count
+    init(_ downloads: [ImageDownloadOperation]) {
+        self.downloads = downloads
+        left = downloads.count
     }
 
-    /// True for exactly one call: the one that brings the count to zero.
-    func countDown() -> Bool {
+    /// The operations, for exactly one call: the one that brings the count to zero.
+    func countDown() -> [ImageDownloadOperation]? {
         lock.lock()
         defer { lock.unlock() }
         left -= 1
-        return left == 0
+        guard left == 0 else { return nil }
+        let done = downloads
+        downloads = []
+        return done
     }
 }
