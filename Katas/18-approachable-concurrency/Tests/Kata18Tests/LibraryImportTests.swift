@@ -128,6 +128,36 @@ struct LibraryImportTests {
         )
     }
 
+    @Test("the decoding leaves in the turn that shows importing: a busy main actor does not hold it back")
+    func theDecodingDoesNotWaitForTheMainActor() async {
+        let decoder = StartSignallingDecoder(answering: Fixtures.photos)
+        let model = LibraryModel(decoder: decoder)
+        let screen = LongRedraw(of: model, decoder: decoder)
+
+        await model.importCatalogue(Fixtures.someCatalogue)
+        await DeferredRedraws.drainMainQueue()
+
+        #expect(
+            screen.decodeBeganDuringTheRedraw != nil,
+            """
+            No redraw came while status was .importing: status must become .importing as the import starts, \
+            with onChange called for it.
+            """
+        )
+        #expect(
+            screen.decodeBeganDuringTheRedraw != false,
+            decoder.calls == 0
+                ? "importCatalogue(_:) never called decode(_:) on the decoder given to init(decoder:)."
+                : """
+                The main actor spent a second on a redraw queued when status became .importing, and decode(_:) had \
+                not begun by its end: importCatalogue(_:) waited for another turn of the main actor (an await \
+                Task.yield() "to let the screen draw importing first", or a hop back through the main actor) \
+                before sending the decoding away, so every redraw and tap queued meanwhile went first. The screen \
+                needs no head start: the decoding runs elsewhere, so send it off in the turn that sets .importing.
+                """
+        )
+    }
+
     @Test("a second import keeps the first one's photos on screen until its decoding is done")
     func aSecondImportKeepsThePhotosWhileDecoding() async {
         let decoder = ProbeDecoder(answers: [.success(Fixtures.photos), .success(Fixtures.otherLibrary)])

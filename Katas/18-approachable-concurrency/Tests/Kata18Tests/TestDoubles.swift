@@ -121,6 +121,76 @@ final class HeldDecoder: CatalogueDecoding, @unchecked Sendable {
     }
 }
 
+/// A decoder that answers at once, and lets a waiter know that `decode(_:)` has begun.
+final class StartSignallingDecoder: CatalogueDecoding, @unchecked Sendable {
+    private let photos: [Photo]
+    private let began = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var callCount = 0
+
+    init(answering photos: [Photo]) { self.photos = photos }
+
+    /// How many times `decode(_:)` was called.
+    var calls: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return callCount
+    }
+
+    func decode(_ data: Data) throws -> [Photo] {
+        lock.lock()
+        callCount += 1
+        lock.unlock()
+        began.signal()
+        return photos
+    }
+
+    /// Waits until `decode(_:)` has begun, for a second at most: true when it has.
+    func waitForTheStart() -> Bool { began.wait(timeout: .now() + .seconds(1)) == .success }
+}
+
+/// A screen whose first redraw after `.importing` is long, as a redraw of 80,000 thumbnails is: at
+/// that `onChange` it queues a block on the main queue that keeps the main actor busy until the
+/// decoder has begun (a second at most), and writes down whether it had. Work the import queued
+/// on the main actor after that `onChange` can run only once the block is done.
+final class LongRedraw: @unchecked Sendable {
+    private let lock = NSLock()
+    private var queued = false
+    private var sawTheDecodeBegin: Bool?
+
+    @MainActor
+    init(of model: LibraryModel, decoder: StartSignallingDecoder) {
+        model.onChange = { @Sendable [weak self, weak model] in
+            guard let self, MainActorProbe.isOnMainActor else { return }
+            let importing = MainActor.assumeIsolated { model?.status == .importing }
+            guard importing, queueOnce() else { return }
+            DispatchQueue.main.async { self.record(decoder.waitForTheStart()) }
+        }
+    }
+
+    /// Whether the decoder had begun while the long redraw held the main actor; nil when the
+    /// redraw has not run.
+    var decodeBeganDuringTheRedraw: Bool? {
+        lock.lock()
+        defer { lock.unlock() }
+        return sawTheDecodeBegin
+    }
+
+    private func queueOnce() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !queued else { return false }
+        queued = true
+        return true
+    }
+
+    private func record(_ began: Bool) {
+        lock.lock()
+        sawTheDecodeBegin = began
+        lock.unlock()
+    }
+}
+
 /// Every redraw the model asked for through `onChange`, with the status and the photos (their ids)
 /// it showed, and whether it came on the main actor.
 final class ScreenRecording: @unchecked Sendable {

@@ -56,7 +56,8 @@ public struct OrderStatuses: AsyncSequence, Sendable {
                 ended = status.isFinal
                 return status
             }
-            ended = true  // the server's stream ended, or the task was cancelled
+            // The server's stream ended, or the task was cancelled: a finished AsyncStream answers
+            // nil to every later call too, so the statuses stay ended.
             return nil
         }
     }
