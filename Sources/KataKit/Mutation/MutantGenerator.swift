@@ -88,14 +88,34 @@ public struct MutantGenerator: Sendable {
     /// Whether `range` is the only statement of a function or closure body: its value may be
     /// the body's result (`Task { try await load() }`), and with it gone the body returns `()`,
     /// a type change that breaks code far from the mutant, and innocent mutants with it.
+    /// A `func` declared without `->` returns `()` whatever its one statement is, so that one
+    /// may go (`func cancel(_ photo: URL) { download(of: photo)?.cancel() }`).
     func isSoleStatementOfBody(_ range: Range<Int>, in structure: SwiftStructure) -> Bool {
         structure.blocks.contains { block in
             switch block.kind {
+            case .function(let info) where info.name != "init":
+                block.statements.count == 1 && structure.statements[block.statements[0]].range == range
+                    && Self.declaresResult(block, in: structure)
             case .function, .closure:
                 block.statements.count == 1 && structure.statements[block.statements[0]].range == range
             default: false
             }
         }
+    }
+
+    /// Whether the `func` whose body is `block` declares a result (`-> Int`) before its `{`.
+    static func declaresResult(_ block: CodeBlock, in structure: SwiftStructure) -> Bool {
+        guard let brace = block.openBrace else { return true }
+        var index = brace - 1
+        while index >= 0 {
+            let token = structure.tokens[index]
+            if token.text == "->" { return true }
+            if token.text == "func" { return false }
+            // A computed property's or an accessor's body: its one statement is its value.
+            if token.text == "{" || token.text == "}" { return true }
+            index -= 1
+        }
+        return true
     }
 
     func mutants(of structure: SwiftStructure, path: String, mutableLines: Set<Int>?) -> [Mutant] {

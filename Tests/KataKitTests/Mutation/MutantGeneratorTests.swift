@@ -49,6 +49,21 @@ struct MutantGeneratorTests {
         #expect(all.contains { $0.operatorName == .completeTwice && $0.replacement == "finish()\n    finish()" })
     }
 
+    @Test("a func without a result may lose its one statement; a closure or a func with a result may not")
+    func soleStatement() {
+        let source = """
+            func cancel(_ photo: URL) {
+                download(of: photo)?.cancel()
+            }
+            func stop() -> Bool {
+                finish()
+            }
+            let work = { finish() }
+            """
+        let removed = Self.mutants(source).filter { $0.replacement.isEmpty }.map(\.original)
+        #expect(removed == ["download(of: photo)?.cancel()"])
+    }
+
     @Test("negate-condition leaves `while true` alone: the function after it would have no return")
     func endlessLoop() {
         let source = """
