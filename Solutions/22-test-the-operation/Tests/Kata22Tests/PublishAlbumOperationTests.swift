@@ -155,7 +155,9 @@ struct PublishAlbumOperationTests {
         try #require(
             onAThreadOfItsOwn { uploader.finishEveryUploadLatestFirst(in: album) } != nil,
             """
-            The uploads' completions had not returned after a second: onProgress reads isFinished, and that waits             for a lock the operation still holds while it reports. Let go of your lock before you call onProgress.
+            The uploads' completions had not returned after a second: onProgress reads isFinished, and that \
+            waits for a lock the operation still holds while it reports. Let go of your lock before you call \
+            onProgress.
             """)
 
         #expect(
