@@ -13,6 +13,19 @@ struct AccountScreenTests {
         Exit code \(frozeExitCode): the main queue waited for itself.
         """
 
+    @Test("the avatar's URL carries the token, as the image CDN reads it")
+    func avatarURLCarriesTheToken() {
+        for token in ["abc", "fresh"] {
+            let url = AccountScreen.avatarURL(token: token)
+            #expect(
+                url.absoluteString == "https://images.pocketbank.example/me/avatar.jpg?access_token=\(token)",
+                """
+                The image CDN reads the token from the URL's access_token query item (an image view sends no \
+                headers): without it every avatar fails to load. avatarURL(token: "\(token)") made \(url).
+                """)
+        }
+    }
+
     @Test("appear() returns at once, shows loading, then the avatar")
     func storedToken() async {
         await #expect(processExitsWith: .success, Self.crashedOrFroze) {
