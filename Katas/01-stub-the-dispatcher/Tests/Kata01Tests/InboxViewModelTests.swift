@@ -159,6 +159,34 @@ struct InboxViewModelTests {
             "Once the work has run, onChange should have heard .loading, then the messages.")
     }
 
+    @Test("every load() shows the spinner and dispatches its own work, an earlier one still waiting or not")
+    func everyLoadDispatchesItsOwnWork() {
+        let dispatcher = HoldingDispatcher()
+        let source = StubMessageSource(messages: [.standupMoved])
+        let viewModel = InboxViewModel(source: source, dispatcher: dispatcher)
+        var reported: [InboxState] = []
+        viewModel.onChange = { reported.append($0) }
+
+        viewModel.load()
+        viewModel.load()
+
+        #expect(
+            dispatcher.heldWork.count == 2 && reported == [.loading, .loading],
+            """
+            load() was called twice while the first load's work was still waiting: the dispatcher got \
+            \(dispatcher.heldWork.count) piece(s) of work and onChange heard \(reported). Every load() \
+            publishes .loading and dispatches once, whatever is in flight: the reader pulled to refresh, \
+            and the cache may have changed since the first read.
+            """)
+
+        dispatcher.runHeldWork()
+
+        #expect(
+            source.fetchCount == 2,
+            "Two loads, so the cache should have been read twice; it was read \(source.fetchCount) time(s).")
+        #expect(viewModel.state == .loaded([.standupMoved]))
+    }
+
     // @MainActor: the test body holds the main queue, so work that load() sends to
     // DispatchQueue.main itself cannot run before the test has looked.
     @Test("publishes the result inside the dispatched work: no second dispatch, no hop to main")

@@ -9,8 +9,8 @@ import Testing
 // does not say how soon after `schedule` returns the work reaches the queue (`asyncAfter` puts
 // already-due work there at once, a `DispatchSourceTimer` a moment later). So the test waits for the
 // work itself, with a bound of one second that a passing run never comes near. Work due after
-// 900 ms is the one delay that must not run yet: a correct scheduler runs the zero-delay work behind
-// it within microseconds, far inside those 900 ms.
+// 900 ms or 3 s is the delay that must not run yet: a correct scheduler runs the zero-delay work
+// behind it within microseconds, far inside those 900 ms.
 @Suite("DispatchQueueScheduler, the production scheduler")
 struct DispatchQueueSchedulerTests {
     static let queueName = DispatchSpecificKey<String>()
@@ -47,13 +47,16 @@ struct DispatchQueueSchedulerTests {
         )
     }
 
-    @Test("waits the whole delay, milliseconds included")
-    func keepsTheMilliseconds() {
+    @Test("waits the whole delay, whole seconds and milliseconds alike")
+    func keepsTheWholeDelay() {
         let scheduler: any Scheduling = DispatchQueueScheduler(queue: queue)
         let laterRuns = WorkRuns()
         let nowRuns = WorkRuns()
 
         queue.suspend()
+        // The app's own delay, and one below a second: a scheduler that keeps only one part of a
+        // Duration (its whole seconds, or the fraction below them) runs one of them at once.
+        let appDelay = scheduler.schedule(after: .seconds(3)) { laterRuns.record("3 s work") }
         let later = scheduler.schedule(after: .milliseconds(900)) { laterRuns.record("900 ms work") }
         scheduler.schedule(after: .zero) { nowRuns.record("zero-delay work") }
         queue.resume()
@@ -62,14 +65,20 @@ struct DispatchQueueSchedulerTests {
             Issue.record(
                 "The work scheduled after .zero never ran (the test gave up after 1 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
             )
+            appDelay.cancel()
             later.cancel()
             return
         }
         queue.sync {}
+        appDelay.cancel()
         later.cancel()
 
         #expect(
-            laterRuns.queues.isEmpty,
+            !laterRuns.queues.contains("3 s work"),
+            "Work scheduled after 3 seconds, the app's own undo window, ran at once, before the work scheduled after .zero behind it: the scheduler dropped the whole seconds of the delay. delay.components.attoseconds is only the fraction below a second; delay / .seconds(1) is the whole delay in seconds, as a Double that DispatchTime can add."
+        )
+        #expect(
+            !laterRuns.queues.contains("900 ms work"),
             "Work scheduled after 900 ms ran at once, before the work scheduled after .zero behind it: the scheduler dropped the part of the delay below one second. delay.components.seconds is only the whole seconds; delay / .seconds(1) is the whole delay in seconds, as a Double that DispatchTime can add."
         )
     }

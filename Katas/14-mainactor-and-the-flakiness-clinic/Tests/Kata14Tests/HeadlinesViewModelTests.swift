@@ -380,17 +380,19 @@ struct HeadlinesViewModelTests {
     }
 
     @Test(
-        "a reply or a failure followed by a pick, at any moment of its load: after the pick only the new load shows",
+        "a reply or a failure and a pick, at any moment of the load: after the pick only the new load shows",
         .tags(.everyJobOnTheMainQueue)
     )
     func aReplyAndAPickAtEveryMoment() async throws {
-        // Every job runs on the main queue, one at a time, in order: the pick can be placed after 0, 1,
-        // 2, ... turns of the main queue, so it lands at each moment of the World load's last steps in
-        // turn (the reply on its way back, arranging, deciding, showing), the same on every run.
+        // Every job runs on the main queue, one at a time, in order: the pick can be placed just before
+        // the reply, or after 0, 1, 2, ... turns of the main queue, so it lands at each moment of the
+        // World load's last steps in turn (the reply on its way back, arranging, deciding, showing),
+        // the same on every run.
         try await withEveryJobOnTheMainQueue {
             for reply in [Reply.headlines, .failure] {
+                try await pick(around: reply, turnsAfter: nil)
                 for turns in 0...12 {
-                    try await pickAfter(reply, turns: turns)
+                    try await pick(around: reply, turnsAfter: turns)
                 }
             }
         }
@@ -401,10 +403,11 @@ struct HeadlinesViewModelTests {
         var description: String { self == .headlines ? "World's headlines" : "World's failure" }
     }
 
-    /// World's request is answered (or fails); then a main-actor Task waits `turns` turns of the main
-    /// queue and picks Tech. Whatever World's load did before the pick, after it only Tech's load may
-    /// change the screen: loading, then Tech's headlines.
-    private func pickAfter(_ reply: Reply, turns: Int) async throws {
+    /// World's request is answered (or fails), and a main-actor Task picks Tech: started just before
+    /// the reply is sent (`turnsAfter` nil), or `turnsAfter` turns of the main queue after it.
+    /// Whatever World's load did before the pick, after it only Tech's load may change the screen:
+    /// loading, then Tech's headlines.
+    private func pick(around reply: Reply, turnsAfter turns: Int?) async throws {
         let service = MainActorHeadlines()
         let viewModel = HeadlinesViewModel(service: service)
         let screen = ScreenRecording(of: viewModel)
@@ -413,15 +416,19 @@ struct HeadlinesViewModelTests {
         let world = Task { await viewModel.select(.world) }
         try #require(
             await service.request(for: .world), "select(.world) did not ask the service for World within a second.")
-        switch reply {
-        case .headlines: service.answer(.world, with: Fixtures.world)
-        case .failure: service.fail(.world)
+        func sendTheReply() {
+            switch reply {
+            case .headlines: service.answer(.world, with: Fixtures.world)
+            case .failure: service.fail(.world)
+            }
         }
+        if turns != nil { sendTheReply() }
         let picking = Task {
-            await mainQueueTurns(turns)
+            await mainQueueTurns(turns ?? 0)
             pick.changesShownBefore = screen.states.states.count
             await viewModel.select(.tech)
         }
+        if turns == nil { sendTheReply() }
         try #require(
             await service.request(for: .tech), "select(.tech) did not ask the service for Tech within a second.")
         service.answer(.tech, with: Fixtures.tech)
@@ -431,14 +438,23 @@ struct HeadlinesViewModelTests {
         let shownAfterThePick = ShownStates(Array(screen.states.states.dropFirst(pick.changesShownBefore ?? 0)))
         #expect(
             shownAfterThePick == [.loading, .loaded(Fixtures.tech)],
-            """
-            \(reply) reached the view model, and the reader picked Tech \(turns) turns of the main queue \
-            later; after the pick the screen showed \(shownAfterThePick.testDescription) (all changes: \
-            \(screen.states.testDescription)). After the pick only Tech's load may change the screen. The \
-            World load had decided to show its result (it was not cancelled yet), then let go of the main \
-            actor before it showed it (an await between the check and the change), and the pick ran in \
-            that gap. Check for cancellation right before you touch the screen, with no await in between.
-            """
+            turns.map { turns in
+                """
+                \(reply) reached the view model, and the reader picked Tech \(turns) turns of the main queue \
+                later; after the pick the screen showed \(shownAfterThePick.testDescription) (all changes: \
+                \(screen.states.testDescription)). After the pick only Tech's load may change the screen. The \
+                World load had decided to show its result (it was not cancelled yet), then let go of the main \
+                actor before it showed it (an await between the check and the change), and the pick ran in \
+                that gap. Check for cancellation right before you touch the screen, with no await in between.
+                """
+            }
+                ?? """
+                The reader picked Tech just before \(reply) reached the view model; after the pick the screen \
+                showed \(shownAfterThePick.testDescription) (all changes: \(screen.states.testDescription)). \
+                select(_:) must cancel the load in flight at once, before it first suspends: World's load ran \
+                its next step before it was cancelled. A cancel placed inside the Task that select(_:) starts, \
+                or after an await, comes one hop of the main queue too late.
+                """
         )
     }
 }
