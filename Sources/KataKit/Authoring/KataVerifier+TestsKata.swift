@@ -26,7 +26,7 @@ extension KataVerifier {
             [
                 "build", "--package-path", kata.directory.path, "--target", kata.moduleName, "--scratch-path",
                 repository.workDirectory.appendingPathComponent("grade/\(kata.folderName)-starter").path,
-            ] + SharedModuleCache.arguments(for: repository, environment: runner.environment), in: repository.root)
+            ] + ScratchBuild.arguments(for: repository, environment: runner.environment), in: repository.root)
         rules.append(
             Rule(
                 name: "code builds", passed: build.succeeded,

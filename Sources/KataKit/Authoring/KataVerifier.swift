@@ -172,7 +172,7 @@ public struct KataVerifier: Sendable {
         let packageArguments =
             ["--package-path", kata.directory.path, "--scratch-path", scratch.path]
             + (options.sanitizer.map { ["--sanitize", $0.rawValue] } ?? [])
-            + SharedModuleCache.arguments(for: repository, environment: runner.environment)
+            + ScratchBuild.arguments(for: repository, environment: runner.environment)
         let build = try runner.run(swift, ["build", "--build-tests"] + packageArguments, in: repository.root)
         let buildReport = TestOutputParser.parse(build.output, exitCode: build.exitCode, wasSignaled: build.wasSignaled)
         let sources = kata.directory.appendingPathComponent("Sources").standardizedFileURL.path + "/"

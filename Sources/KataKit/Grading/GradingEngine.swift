@@ -95,7 +95,7 @@ public struct GradingEngine: Sendable {
             if let settings, settings.moduleFlags != nil {
                 let shared = SharedLibraryGrading(
                     kata: kata, versions: versions, tests: tests, root: beside("-shared"), sanitizer: sanitizer,
-                    settings: settings, moduleCacheArguments: moduleCache)
+                    settings: settings, scratchBuildArguments: scratchBuildArguments)
                 if let grade = try gradeSharing(
                     shared, root: root, beside: beside, limited: limited, repeating: repeating, progress: progress)
                 {
@@ -236,7 +236,8 @@ public struct GradingEngine: Sendable {
             progress?("Building your tests against \(building.count) versions of the code")
             let session = SwiftTestSession(runner: runner, swift: swift, workingDirectory: repository.root)
             let build = try session.build(
-                package: package.root, options: TestRunOptions(sanitizer: sanitizer), extraArguments: moduleCache)
+                package: package.root, options: TestRunOptions(sanitizer: sanitizer),
+                extraArguments: scratchBuildArguments)
             if build.result.succeeded { break }
             let broken = try classifyBuildFailure(
                 build.report, result: build.result, package: package, sanitizer: sanitizer, into: &grade)
@@ -333,7 +334,7 @@ public struct GradingEngine: Sendable {
             : try runner.run(
                 swift,
                 ["build", "--package-path", package.root.path, "--target", package.testModule(0)]
-                    + sanitizerArguments(package.root, sanitizer) + moduleCache,
+                    + sanitizerArguments(package.root, sanitizer) + scratchBuildArguments,
                 in: repository.root)
         if !shipped.succeeded {
             let own = TestOutputParser.parse(shipped.output, exitCode: shipped.exitCode).buildErrors.map {
@@ -369,8 +370,9 @@ public struct GradingEngine: Sendable {
         return Set(broken)
     }
 
-    /// The shared Clang module cache (``SharedModuleCache``), for every package the engine builds.
-    var moduleCache: [String] { SharedModuleCache.arguments(for: repository, environment: runner.environment) }
+    /// ``ScratchBuild``'s arguments (the shared Clang module cache, no index store), for every package the
+    /// engine builds.
+    var scratchBuildArguments: [String] { ScratchBuild.arguments(for: repository, environment: runner.environment) }
 
     /// A sanitized package's scratch folder, as ``SwiftTestSession`` gives it: a command that
     /// names another would build the package again.

@@ -43,8 +43,8 @@ struct SharedLibraryGrading: Sendable {
     let sanitizer: Sanitizer?
     /// What the kata's manifest gives its module: the libraries are built with it.
     let settings: KataBuildSettings
-    /// The shared Clang module cache's arguments (``SharedModuleCache``).
-    let moduleCacheArguments: [String]
+    /// ``ScratchBuild``'s arguments: the shared Clang module cache, no index store.
+    let scratchBuildArguments: [String]
 
     /// The version whose module the suite is compiled against: the first (the base) unless a
     /// version with another binary interface needs a suite of its own.
@@ -112,7 +112,7 @@ struct SharedLibraryGrading: Sendable {
     var buildArguments: [String] {
         let libraries = library(base).folder.path
         return ["-Xswiftc", "-I", "-Xswiftc", libraries, "-Xlinker", "-L", "-Xlinker", libraries]
-            + ["-Xlinker", "-l\(kata.moduleName)"] + moduleCacheArguments
+            + ["-Xlinker", "-l\(kata.moduleName)"] + scratchBuildArguments
     }
 
     /// Builds every version's library, two at a time (they are kept, and built again only when a

@@ -256,7 +256,7 @@ public struct MutationTester: Sendable {
         let result = try runner.run(
             swift,
             ["build", "--package-path", package.path, "--target", kata.moduleName]
-                + SharedModuleCache.arguments(for: repository, environment: runner.environment),
+                + ScratchBuild.arguments(for: repository, environment: runner.environment),
             in: repository.root)
         return result.succeeded
             ? []

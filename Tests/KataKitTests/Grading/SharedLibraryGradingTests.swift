@@ -14,7 +14,7 @@ struct SharedLibraryGradingTests {
             root: URL(fileURLWithPath: root, isDirectory: true), sanitizer: nil,
             settings: KataBuildSettings(
                 swiftVersion: "6", moduleFlags: ["-enable-upcoming-feature", "InferIsolatedConformances"]),
-            moduleCacheArguments: ["-Xswiftc", "-module-cache-path", "-Xswiftc", "/tmp/grade/module-cache"])
+            scratchBuildArguments: ["-Xswiftc", "-module-cache-path", "-Xswiftc", "/tmp/grade/module-cache"])
     }
 
     @Test("the kata's manifest comes first, its targets replaced by the suite alone, which keeps the tests' settings")
