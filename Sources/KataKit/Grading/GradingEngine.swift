@@ -370,8 +370,8 @@ public struct GradingEngine: Sendable {
         return Set(broken)
     }
 
-    /// ``ScratchBuild``'s arguments (the shared Clang module cache, no index store), for every package the
-    /// engine builds.
+    /// ``ScratchBuild``'s arguments (the shared Clang module cache, no index of the system's modules),
+    /// for every package the engine builds.
     var scratchBuildArguments: [String] { ScratchBuild.arguments(for: repository, environment: runner.environment) }
 
     /// A sanitized package's scratch folder, as ``SwiftTestSession`` gives it: a command that

@@ -43,7 +43,7 @@ struct SharedLibraryGrading: Sendable {
     let sanitizer: Sanitizer?
     /// What the kata's manifest gives its module: the libraries are built with it.
     let settings: KataBuildSettings
-    /// ``ScratchBuild``'s arguments: the shared Clang module cache, no index store.
+    /// ``ScratchBuild``'s arguments: the shared Clang module cache, no index of the system's modules.
     let scratchBuildArguments: [String]
 
     /// The version whose module the suite is compiled against: the first (the base) unless a
