@@ -20,9 +20,9 @@ struct VerifyCommand: ParsableCommand {
             it), then a diff against the reference with one misconception (`kata version edit` opens \
             one as a folder). A version whose diff no longer applies, or one left open for editing, \
             stops the kata's verification with the version, the file and the line to mend. Each must \
-            fail the tests in every run, by an assertion, within 5 seconds: a run that passes, hangs, \
-            crashes or fails only by a time limit lets it escape. The report names each one that \
-            escaped, why, and the sentence it breaks.
+            fail the tests in every run, by an assertion, within 5 seconds (counted to the first \
+            test that fails): a run that passes, hangs, crashes or fails only by a time limit lets \
+            it escape. The report names each one that escaped, why, and the sentence it breaks.
 
             --sanitize thread runs only the two solutions, built with ThreadSanitizer, and fails on \
             any data race: the tests themselves must be race-free.

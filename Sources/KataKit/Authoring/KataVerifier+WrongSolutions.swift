@@ -87,8 +87,7 @@ extension KataVerifier {
             case .some(let stop):
                 escape = Self.describe(stop) + inRun
             case nil:
-                let elapsed = Duration.milliseconds(Int64((result.summary.testSeconds ?? 0) * 1000))
-                escape = Self.escape(of: result.summary, elapsed: elapsed).map { $0 + inRun }
+                escape = Self.escape(of: result.summary, elapsed: result.summary.timeToCatch).map { $0 + inRun }
             }
         } else {
             escape =
@@ -126,7 +125,7 @@ extension KataVerifier {
                 return "it failed only by a time limit (\(first))"
             }
             guard elapsed <= catchDeadline else {
-                return "the tests failed, but only after \(String(format: "%.1f", elapsed.seconds)) s;"
+                return "the first test failed only after \(String(format: "%.1f", elapsed.seconds)) s;"
                     + " a wrong solution must be caught within \(Int(catchDeadline.seconds)) s"
             }
             return nil

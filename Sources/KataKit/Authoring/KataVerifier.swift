@@ -154,10 +154,10 @@ public struct KataVerifier: Sendable {
             catches: Self.catchesInTime)
     }
 
-    /// A run that catches a wrong or buggy version: ``escape(of:elapsed:)`` finds nothing, in
-    /// the tests' own time.
+    /// A run that catches a wrong or buggy version: ``escape(of:elapsed:)`` finds nothing by
+    /// the time its first test failed (``TestRunSummary/timeToCatch``).
     static let catchesInTime: @Sendable (TestRunSummary) -> Bool = { summary in
-        escape(of: summary, elapsed: .milliseconds(Int64((summary.testSeconds ?? 0) * 1000))) == nil
+        escape(of: summary, elapsed: summary.timeToCatch) == nil
     }
 
     /// The starter builds, and the tests fail against it: one `swift build --build-tests` of the

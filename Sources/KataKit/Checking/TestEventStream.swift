@@ -36,6 +36,10 @@ enum TestEventStream {
         /// How long each test function that ended took, in seconds, by display name (the
         /// longest run when it ran more than once).
         var durations: [String: Double] = [:]
+        /// Seconds from the run's start to the first issue that failed a test by an assertion
+        /// (not by a time limit); nil when none did. Tests run in parallel, so this is the only
+        /// honest "when was it caught": adding up durations would not be.
+        var secondsToFirstFailure: Double? = nil
     }
 
     /// The run the stream records; nil when no run started in it (the build failed, or the
@@ -50,6 +54,7 @@ enum TestEventStream {
         var durations: [String: Double] = [:]
         var run = Run()
         var runStarted = false
+        var runStartInstant: Double? = nil
         let decoder = JSONDecoder()
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let record = try? decoder.decode(Record.self, from: Data(line)) else { continue }
@@ -59,6 +64,7 @@ enum TestEventStream {
                 if let id = payload.id { tests[id] = payload }
             case ("event", "runStarted"):
                 runStarted = true
+                runStartInstant = payload.instant?.absolute
             case ("event", "runEnded"):
                 run.ended = true
             case ("event", "testStarted"):
@@ -77,7 +83,13 @@ enum TestEventStream {
                 guard let issue = payload.issue, !issue.isKnown, issue.isFailure != false else { continue }
                 let id = payload.testID ?? ""
                 failingIDs.insert(id)
-                run.failures.append(failure(payload, test: tests[id].map(displayName) ?? id))
+                let recorded = failure(payload, test: tests[id].map(displayName) ?? id)
+                run.failures.append(recorded)
+                if run.secondsToFirstFailure == nil, !recorded.isTimeLimit, let start = runStartInstant,
+                    let instant = payload.instant?.absolute
+                {
+                    run.secondsToFirstFailure = max(0, instant - start)
+                }
             default:
                 continue
             }

@@ -31,6 +31,11 @@ public enum TestOutputParser {
         let readsSwiftTestingLines = swiftTesting == nil
         var swiftTestingSeconds: Double? = nil
         var xctestSeconds: Double? = nil
+        // XCTest runs its test cases one after another, so their durations added up, to the end
+        // of the first that failed by an assertion, are when the run caught something.
+        var xctestElapsed = 0.0
+        var xctestFirstFailure: Double? = nil
+        var assertionFailedInCase = false
         var index = 0
         while index < lines.count {
             let line = lines[index]
@@ -43,6 +48,7 @@ public enum TestOutputParser {
                 report.buildErrors.append(withSource)
             } else if let failure = xctestFailure(line) {
                 report.failures.append(failure)
+                if !failure.isTimeLimit { assertionFailedInCase = true }
             } else if readsSwiftTestingLines, var failure = swiftTestingIssue(line) {
                 // Swift Testing prints the expectation's comment on the lines after, behind "↳",
                 // sometimes after a diff of two collections behind "±", which is left out.
@@ -62,6 +68,11 @@ public enum TestOutputParser {
                 guard readsSwiftTestingLines || !isSwiftTestingLine(line) else { continue }
                 if passed { report.passedTests.append(name) } else { report.failedTests.append(name) }
                 if let seconds = testCaseSeconds(line) { report.testDurations[name] = seconds }
+                if !isSwiftTestingLine(line) {
+                    xctestElapsed += testCaseSeconds(line) ?? 0
+                    if assertionFailedInCase, xctestFirstFailure == nil { xctestFirstFailure = xctestElapsed }
+                    assertionFailedInCase = false
+                }
             } else if isOtherError(line) {
                 report.otherErrors.append(line.trimmingCharacters(in: .whitespaces))
             }
@@ -75,6 +86,9 @@ public enum TestOutputParser {
         if swiftTestingSeconds != nil || xctestSeconds != nil {
             report.testSeconds = (swiftTestingSeconds ?? 0) + (xctestSeconds ?? 0)
         }
+        // `swift test` runs XCTest's tests first, then Swift Testing's.
+        report.secondsToFirstFailure =
+            xctestFirstFailure ?? swiftTesting?.secondsToFirstFailure.map { (xctestSeconds ?? 0) + $0 }
         if timedOut {
             // XCTest names a test only on the console, where its start is printed and its end never
             // comes; Swift Testing names its own in the stream, or on the console when there is none.
@@ -102,9 +116,10 @@ public enum TestOutputParser {
         parse(output, exitCode: exitCode, wasSignaled: wasSignaled, timedOut: timedOut, swiftTesting: nil)
     }
 
-    /// XCTest's `Test Case 'A.b' passed (0.104 seconds)` and Swift Testing's `✔ Test b() passed
-    /// after 0.001 seconds.`: how long the test took.
+    /// XCTest's `Test Case 'A.b' passed (0.104 seconds)` (a Mac adds a full stop) and Swift
+    /// Testing's `✔ Test b() passed after 0.001 seconds.`: how long the test took.
     private static func testCaseSeconds(_ line: String) -> Double? {
+        let line = line.hasSuffix("seconds).") ? String(line.dropLast()) : line
         guard line.hasSuffix("seconds)") || line.hasSuffix("seconds."),
             let number = line.range(of: line.hasSuffix(")") ? " (" : " after ", options: .backwards)
         else { return nil }

@@ -62,8 +62,7 @@ public struct MutantResult: Sendable {
             graded.why = KataVerifier.describe(stop) + inRun
             return graded
         }
-        let elapsed = Duration.milliseconds(Int64((result.summary.testSeconds ?? 0) * 1000))
-        guard let escape = KataVerifier.escape(of: result.summary, elapsed: elapsed) else {
+        guard let escape = KataVerifier.escape(of: result.summary, elapsed: result.summary.timeToCatch) else {
             graded.status = .killed
             return graded
         }

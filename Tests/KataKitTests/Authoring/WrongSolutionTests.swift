@@ -129,7 +129,7 @@ struct WrongSolutionTests {
         #expect(KataVerifier.escape(of: report, elapsed: .seconds(2)) == nil)
         #expect(
             KataVerifier.escape(of: report, elapsed: .milliseconds(6_200))
-                == "the tests failed, but only after 6.2 s; a wrong solution must be caught within 5 s")
+                == "the first test failed only after 6.2 s; a wrong solution must be caught within 5 s")
     }
 
     @Test("escaped: passing, hanging and crashing runs say so")

@@ -40,6 +40,49 @@ struct TestOutputParserTests {
         #expect(TestOutputParser.parse(try Fixtures.output("build-failed-tests"), exitCode: 1).testSeconds == nil)
     }
 
+    @Test("when a run caught the code: XCTest's cases added up to the end of the first that failed by an assertion")
+    func secondsToFirstFailure() {
+        for (prefix, name, stop) in [("", "FutureTests.test_b", ""), ("-[", "Kata06Tests.FutureTests test_b]", ".")] {
+            let testCase = { (name: String) in prefix + name + (prefix.isEmpty ? "" : "]") }
+            let output = """
+                Test Case '\(testCase("FutureTests.test_a"))' started at 2026-11-28 07:00:00.000
+                Test Case '\(testCase("FutureTests.test_a"))' passed (0.100 seconds)\(stop)
+                Test Case '\(testCase("FutureTests.test_w"))' started at 2026-11-28 07:00:00.100
+                /r/T.swift:9: error: \(testCase("FutureTests.test_w")) : Asynchronous wait failed: Exceeded timeout of 2 seconds, with unfulfilled expectations: "x".
+                Test Case '\(testCase("FutureTests.test_w"))' failed (2.000 seconds)\(stop)
+                Test Case '\(prefix + name)' started at 2026-11-28 07:00:02.100
+                /r/T.swift:20: error: \(prefix + name) : XCTAssertEqual failed: ("nil") is not equal to ("later")
+                Test Case '\(prefix + name)' failed (0.202 seconds)\(stop)
+                Test Case '\(testCase("FutureTests.test_c"))' started at 2026-11-28 07:00:02.302
+                /r/T.swift:30: error: \(testCase("FutureTests.test_c")) : failed - round 0
+                Test Case '\(testCase("FutureTests.test_c"))' failed (3.000 seconds)\(stop)
+                \t Executed 4 tests, with 3 failures (0 unexpected) in 5.302 (5.302) seconds
+                """
+            let report = TestOutputParser.parse(output, exitCode: 1)
+            #expect(report.testSeconds == 5.302)
+            // A wait's timeout is a time limit, not an assertion: the first catch is test_b's.
+            #expect(abs((report.secondsToFirstFailure ?? 0) - 2.302) < 0.000_1, "\(prefix)")
+            #expect(report.timeToCatch == .milliseconds(2_302))
+        }
+        let passing = TestOutputParser.parse(try! Fixtures.output("passed"), exitCode: 0)
+        #expect(passing.secondsToFirstFailure == nil)
+        #expect(passing.timeToCatch == .milliseconds(2), "with no failure to time, the whole run's time")
+    }
+
+    @Test(
+        "when a run caught the code: Swift Testing's stream from its start to the first failing issue, after XCTest's run"
+    )
+    func secondsToFirstFailureInTheStream() throws {
+        let data = try Data(contentsOf: Fixtures.folder.appendingPathComponent("outputs/event-stream-failing.jsonl"))
+        let run = try #require(TestEventStream.run(in: data))
+        // runStarted at 1918.217595415, the issue at 1918.237809238.
+        #expect(abs((run.secondsToFirstFailure ?? 0) - 0.020_213_823) < 0.000_001)
+        let afterXCTest = TestOutputParser.parse(
+            "\t Executed 2 tests, with 0 failures (0 unexpected) in 1.500 (1.501) seconds", exitCode: 1,
+            swiftTesting: run)
+        #expect(abs((afterXCTest.secondsToFirstFailure ?? 0) - 1.521_213_823) < 0.000_001)
+    }
+
     @Test("a compile error in the tests, with the source line the compiler quoted")
     func buildFailedInTests() throws {
         let report = TestOutputParser.parse(try Fixtures.output("build-failed-tests"), exitCode: 1)

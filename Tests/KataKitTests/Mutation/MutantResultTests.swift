@@ -12,13 +12,14 @@ struct MutantResultTests {
 
     static func result(
         _ outcome: TestRunSummary.Outcome, failures: [(String, String)] = [], seconds: Double = 0.1,
-        stop: TestGrade.Stop? = nil, runs: Int = 1, otherErrors: [String] = []
+        stop: TestGrade.Stop? = nil, runs: Int = 1, otherErrors: [String] = [], firstFailure: Double? = nil
     ) throws -> MutantResult {
         let repository = KataRepository(root: try Fixtures.copy("tests-repository", purpose: "mutant-result"))
         let kata = try KataCatalog.load(from: repository).kata(named: "1")
         var summary = TestRunSummary(outcome: outcome)
         summary.failures = failures.map { .init(test: $0.0, file: "TapCounterTests.swift", line: 9, message: $0.1) }
         summary.testSeconds = seconds
+        summary.secondsToFirstFailure = firstFailure
         summary.otherErrors = otherErrors
         let version = TestGrade.VersionResult(
             version: kata.shippedCode, notes: nil, summary: summary, runs: runs, passedRuns: 0, stop: stop)
@@ -32,6 +33,16 @@ struct MutantResultTests {
         #expect(result.failingTests == ["counts each tap"])
         #expect(result.why == nil)
         #expect(result.number == 7)
+    }
+
+    @Test("the first failure in time kills it, however long the other tests go on waiting after it")
+    func killedBeforeTheRestWaited() throws {
+        let failures = [("counts each tap", "Expectation failed: 1 == 2")]
+        let result = try Self.result(.testsFailed, failures: failures, seconds: 7.5, firstFailure: 0.2)
+        #expect(result.status == .killed)
+        let late = try Self.result(.testsFailed, failures: failures, seconds: 7.5, firstFailure: 5.5)
+        #expect(late.status == .timedOut)
+        #expect(late.why?.contains("only after 5.5 s") == true)
     }
 
     @Test("every test passing: it survived")
