@@ -16,18 +16,25 @@ struct ImmediateLoader: AvatarLoader {
 /// Starts `count` calls to `cache.avatar(for: userID)`, each in a task of its own, and returns
 /// their handles.
 ///
-/// The tasks are started from inside the cache's actor (this function is isolated to it), so
-/// each one is queued on the actor as it is made, and an actor runs what is queued on it in
-/// order (within one priority; these tasks and the test's have the same). So every one of these
-/// calls runs up to its first `await` inside `avatar(for:)` before anything the test does
-/// afterwards gets back into the cache, such as the first caller coming back with its download:
-/// the overlap of the calls with a download in flight happens on every run, not on some. Tasks
-/// started from the test itself would reach the cache whenever the thread pool got to them.
+/// The tasks are started from inside the cache's actor (this function is isolated to it), and
+/// (Swift 6.2 and later) each one starts at once, on the cache, and runs `avatar(for:)` up to its
+/// first `await` before the next one is made. So by the time this returns, every call is inside the
+/// cache, before anything the test does afterwards gets back into it, such as the first caller
+/// coming back with its download: the overlap of the calls with a download in flight happens on
+/// every run, not on some. Tasks started from the test itself would reach the cache whenever the
+/// thread pool got to them.
 func startCalls(
     _ count: Int, for userID: String, on cache: isolated AvatarCache
 ) -> [Task<Avatar, any Error>] {
     (0..<count).map { _ in
-        Task { try await cache.avatar(for: userID) }
+        #if compiler(>=6.2)
+            // A plain `Task` made here is queued on the cache and usually starts in the order it
+            // was made, but not always: now and then one starts after a task made later.
+            if #available(macOS 26, iOS 26, *) {
+                return Task.immediate { try await cache.avatar(for: userID) }
+            }
+        #endif
+        return Task { try await cache.avatar(for: userID) }
     }
 }
 
@@ -39,15 +46,21 @@ func startCall(for userID: String, on cache: AvatarCache) -> Task<Avatar, any Er
 /// Starts `count` requests straight to `loader`, each in a task of its own, and returns their
 /// handles.
 ///
-/// Like `startCalls`, it is isolated to the loader's actor: each task is queued on the actor as it
-/// is made, and runs `avatar(for:)` up to its first `await` before anything the test asks the
-/// loader afterwards (`release`, `requests`). So every one of these requests has arrived, and is
-/// held or answered, by the time the test's next call to the loader runs.
+/// Like `startCalls`, it is isolated to the loader's actor and starts each task at once, on the
+/// loader: each runs `avatar(for:)` up to its first `await` before the next is made, and before
+/// anything the test asks the loader afterwards (`release`, `requests`). So every one of these
+/// requests has arrived, and is held or answered, by the time the test's next call to the loader
+/// runs.
 func startRequests(
     _ count: Int, for userID: String, to loader: isolated HeldLoader
 ) -> [Task<Avatar, any Error>] {
     (0..<count).map { _ in
-        Task { try await loader.avatar(for: userID) }
+        #if compiler(>=6.2)
+            if #available(macOS 26, iOS 26, *) {  // see startCalls
+                return Task.immediate { try await loader.avatar(for: userID) }
+            }
+        #endif
+        return Task { try await loader.avatar(for: userID) }
     }
 }
 
@@ -117,12 +130,20 @@ func request(
 /// reads `loader.requests`: the task answers with the requests that had arrived when the wait
 /// ended.
 ///
-/// Like `startRequests`, it is isolated to the loader: the task is queued on the loader's actor as
-/// it is made, so it has called `waitForRequest(for:)` (and is waiting, or has returned) before
-/// the test's next call to the loader. It runs on the loader, so it reads `requests` in the same
-/// step as the wait ends, before any request that arrives later.
+/// Like `startRequests`, it is isolated to the loader and starts the task at once, on the loader,
+/// so it has called `waitForRequest(for:)` (and is waiting, or has returned) before the test's
+/// next call to the loader. It runs on the loader, so it reads `requests` in the same step as the
+/// wait ends, before any request that arrives later.
 func startWaiting(for userID: String, at loader: isolated HeldLoader) -> Task<[String], Never> {
-    Task {
+    #if compiler(>=6.2)
+        if #available(macOS 26, iOS 26, *) {  // see startCalls
+            return Task.immediate {
+                await loader.waitForRequest(for: userID)
+                return loader.requests
+            }
+        }
+    #endif
+    return Task {
         await loader.waitForRequest(for: userID)
         return loader.requests
     }
