@@ -91,20 +91,14 @@ public final class AddressLookup {
 }
 
 /// Returned by `AddressLookup.lookUp(_:completion:)`. The form keeps it to cancel the lookup.
+///
+/// It needs no lock: `cancel()` is called on the lookup's `callbackQueue`, and the block that
+/// delivers reads the flag on that same serial queue, so the queue orders every access.
 public final class LookupHandle {
-    private let lock = NSLock()
-    private var cancelled = false
+    private(set) var isCancelled = false
 
     /// Call it on the lookup's `callbackQueue`. After it, the lookup's `completion` never runs.
     public func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
-    }
-
-    var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
+        isCancelled = true
     }
 }
