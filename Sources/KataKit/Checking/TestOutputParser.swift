@@ -32,7 +32,8 @@ public enum TestOutputParser {
         var swiftTestingSeconds: Double? = nil
         var xctestSeconds: Double? = nil
         // XCTest runs its test cases one after another, so their durations added up, to the end
-        // of the first that failed by an assertion, are when the run caught something.
+        // of the first that failed by an assertion or a sanitizer's report, are when the run
+        // caught something.
         var xctestElapsed = 0.0
         var xctestFirstFailure: Double? = nil
         var assertionFailedInCase = false
@@ -59,6 +60,8 @@ public enum TestOutputParser {
                 }
                 report.failures.append(failure)
             } else if let sanitizerReport = sanitizerSummary(line) {
+                // XCTest fails the test case the sanitizer reported in: a catch, like an assertion.
+                assertionFailedInCase = true
                 if !report.sanitizerReports.contains(sanitizerReport) {
                     report.sanitizerReports.append(sanitizerReport)
                 }

@@ -74,8 +74,8 @@ public struct TestRunSummary: Sendable, Equatable {
     /// without the build or SwiftPM's own start; nil when neither finished a run.
     public var testSeconds: Double? = nil
     /// How long the tests ran before the first of them failed by an assertion (not by a time
-    /// limit): when a learner watching the run would see the code caught. XCTest's test cases
-    /// added up to the end of the first that failed, or Swift Testing's stream from its start to
+    /// limit) or a sanitizer's report: when a learner watching the run would see the code caught.
+    /// XCTest's test cases added up to the end of the first that failed, or Swift Testing's stream from its start to
     /// the first failing issue. nil when no test failed, or when only Swift Testing's console
     /// was read (its tests run side by side, so their durations say nothing of when).
     public var secondsToFirstFailure: Double? = nil

@@ -54,6 +54,23 @@ public struct GradingEngine: Sendable {
     /// run that printed too much never counts.)
     public static let failedByATest: @Sendable (TestRunSummary) -> Bool = { $0.outcome == .testsFailed }
 
+    /// The environment of a graded run: `environment` with no backtrace for a run that crashes (a
+    /// mutant, a buggy version: the runtime's one line says why, and its `swift-backtrace`,
+    /// orphaned when the test process dies, held the output open while it waited out its own
+    /// 30 s timeout), and, under ThreadSanitizer, a stop at the first race. A version the
+    /// sanitizer catches is caught there; run on, a race that corrupted an array crashed the
+    /// process later, or hung it in the sanitizer's own crash handling until the run's time limit
+    /// (kata 06's mutant that appends observers unguarded, on a loaded machine).
+    static func gradingEnvironment(_ environment: [String: String], sanitizer: Sanitizer?) -> [String: String] {
+        var graded = environment
+        graded["SWIFT_BACKTRACE"] = "enable=no"
+        if sanitizer == .thread {
+            graded["TSAN_OPTIONS"] = (["halt_on_error=1"] + [environment["TSAN_OPTIONS"]].compactMap { $0 })
+                .joined(separator: ":")
+        }
+        return graded
+    }
+
     /// Grades `tests` (the learner's `Tests/KataNNTests` unless given) against `versions` (a tests
     /// kata's ``Kata/gradedVersions()`` unless given; the first is the base the suite is compiled
     /// against): each correct version `runs` times, each wrong or buggy one `buggyRuns` times,
@@ -77,10 +94,7 @@ public struct GradingEngine: Sendable {
         limited.timeout = runLimit
         limited.outputLimit = Self.outputLimit
         limited.killsLeftovers = true
-        // No backtrace for a run that crashes (a mutant, a buggy version): the runtime's one line
-        // says why, and its `swift-backtrace`, orphaned when the test process dies, held the output
-        // open while it waited out its own 30 s timeout.
-        limited.environment["SWIFT_BACKTRACE"] = "enable=no"
+        limited.environment = Self.gradingEnvironment(limited.environment, sanitizer: sanitizer)
         let repeating = RepeatedRuns(runs: runs, buggyRuns: buggyRuns, catches: catches)
 
         #if os(Linux)

@@ -40,7 +40,8 @@ struct TestOutputParserTests {
         #expect(TestOutputParser.parse(try Fixtures.output("build-failed-tests"), exitCode: 1).testSeconds == nil)
     }
 
-    @Test("when a run caught the code: XCTest's cases added up to the end of the first that failed by an assertion")
+    @Test(
+        "when a run caught the code: XCTest's cases added up to the first that failed, by an assertion or a sanitizer")
     func secondsToFirstFailure() {
         for (prefix, name, stop) in [("", "FutureTests.test_b", ""), ("-[", "Kata06Tests.FutureTests test_b]", ".")] {
             let testCase = { (name: String) in prefix + name + (prefix.isEmpty ? "" : "]") }
@@ -64,6 +65,17 @@ struct TestOutputParserTests {
             #expect(abs((report.secondsToFirstFailure ?? 0) - 2.302) < 0.000_1, "\(prefix)")
             #expect(report.timeToCatch == .milliseconds(2_302))
         }
+        let raced = TestOutputParser.parse(
+            """
+            Test Case 'FutureTests.test_a' passed (0.100 seconds)
+            SUMMARY: ThreadSanitizer: Swift access race (libKata06.so+0x15725) in $s6Kata066FutureC7observe
+            Test Case 'FutureTests.test_b' failed (0.583 seconds)
+            Test Case 'FutureTests.test_c' passed (4.500 seconds)
+            \t Executed 3 tests, with 1 failure (0 unexpected) in 5.183 (5.183) seconds
+            """, exitCode: 1)
+        #expect(
+            abs((raced.secondsToFirstFailure ?? 0) - 0.683) < 0.000_1,
+            "a sanitizer's report fails the test case it came in, and catches the code there")
         let passing = TestOutputParser.parse(try! Fixtures.output("passed"), exitCode: 0)
         #expect(passing.secondsToFirstFailure == nil)
         #expect(passing.timeToCatch == .milliseconds(2), "with no failure to time, the whole run's time")

@@ -212,3 +212,17 @@ struct GradingEngineTests {
         #expect(try result("tells-onchange-before-counting").caught)
     }
 }
+
+@Suite("A graded run's environment")
+struct GradingEnvironmentTests {
+    @Test("no backtrace for a crash; under ThreadSanitizer a stop at the first race, beside options already set")
+    func environment() {
+        let plain = GradingEngine.gradingEnvironment(["PATH": "/usr/bin"], sanitizer: nil)
+        #expect(plain == ["PATH": "/usr/bin", "SWIFT_BACKTRACE": "enable=no"])
+        let thread = GradingEngine.gradingEnvironment([:], sanitizer: .thread)
+        #expect(thread["TSAN_OPTIONS"] == "halt_on_error=1")
+        let kept = GradingEngine.gradingEnvironment(["TSAN_OPTIONS": "history_size=7"], sanitizer: .thread)
+        #expect(kept["TSAN_OPTIONS"] == "halt_on_error=1:history_size=7")
+        #expect(GradingEngine.gradingEnvironment([:], sanitizer: .address)["TSAN_OPTIONS"] == nil)
+    }
+}

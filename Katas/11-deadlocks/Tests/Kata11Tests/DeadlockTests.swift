@@ -102,9 +102,13 @@ struct DeadlockTests {
 
             await onTheMainQueue {
                 // The provider asks the refresher on the main queue: let the queue run until it has
-                // (or until the call gave up and returned).
-                // A hundred turns at most: correct code asks within a turn or two.
-                for _ in 0..<100 where refresher.requests.isEmpty && call.outcome == nil {
+                // (or until the call gave up and returned). Turns are counted once the call has a
+                // thread (the watchdog ends a child in which it never gets one). A thousand turns
+                // at most: correct code asks within a turn or two.
+                while !call.hasStarted {
+                    await letTheMainQueueRun(turns: 1)
+                }
+                for _ in 0..<1_000 where refresher.requests.isEmpty && call.outcome == nil {
                     await letTheMainQueueRun(turns: 1)
                 }
                 #expect(

@@ -73,16 +73,32 @@ func onABackgroundQueue<T>(
 }
 
 /// A call run on a global queue, the way the API client calls the provider from its own queue. It
-/// starts at once. The test can look whether it has returned (`outcome`), without blocking, and
-/// suspend until it has (`value`). Use it inside an exit test: it starts the watchdog.
+/// starts as soon as a thread of the queue is free. The test can look whether it has started
+/// (`hasStarted`) or returned (`outcome`), without blocking, and suspend until it has returned
+/// (`value`). Use it inside an exit test: it starts the watchdog.
 final class BackgroundCall<T>: @unchecked Sendable {  // unchecked: the state is behind `lock`
     private let lock = NSLock()
+    private var started = false
     private var returned: T?
     private var waiting: CheckedContinuation<T, Never>?
 
     init(sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping () -> T) {
         startWatchdog(sourceLocation: sourceLocation)
-        DispatchQueue.global().async { self.finish(work()) }
+        DispatchQueue.global().async {
+            self.lock.lock()
+            self.started = true
+            self.lock.unlock()
+            self.finish(work())
+        }
+    }
+
+    /// Whether a thread of the global queue has begun the call. A busy machine may take a while to
+    /// give it one, in a child process that has just started: a test counts turns of the main
+    /// queue from here, not from `init`.
+    var hasStarted: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return started
     }
 
     /// What the call returned, or nil while it is still running (or blocked).
