@@ -36,7 +36,7 @@ public enum TestOutputParser {
         // caught something.
         var xctestElapsed = 0.0
         var xctestFirstFailure: Double? = nil
-        var assertionFailedInCase = false
+        var caughtInCase = false
         var index = 0
         while index < lines.count {
             let line = lines[index]
@@ -49,7 +49,7 @@ public enum TestOutputParser {
                 report.buildErrors.append(withSource)
             } else if let failure = xctestFailure(line) {
                 report.failures.append(failure)
-                if !failure.isTimeLimit { assertionFailedInCase = true }
+                if !failure.isTimeLimit { caughtInCase = true }
             } else if readsSwiftTestingLines, var failure = swiftTestingIssue(line) {
                 // Swift Testing prints the expectation's comment on the lines after, behind "↳",
                 // sometimes after a diff of two collections behind "±", which is left out.
@@ -61,7 +61,7 @@ public enum TestOutputParser {
                 report.failures.append(failure)
             } else if let sanitizerReport = sanitizerSummary(line) {
                 // XCTest fails the test case the sanitizer reported in: a catch, like an assertion.
-                assertionFailedInCase = true
+                caughtInCase = true
                 if !report.sanitizerReports.contains(sanitizerReport) {
                     report.sanitizerReports.append(sanitizerReport)
                 }
@@ -70,11 +70,12 @@ public enum TestOutputParser {
             } else if let (name, passed) = testResult(line) {
                 guard readsSwiftTestingLines || !isSwiftTestingLine(line) else { continue }
                 if passed { report.passedTests.append(name) } else { report.failedTests.append(name) }
-                if let seconds = testCaseSeconds(line) { report.testDurations[name] = seconds }
+                let seconds = testCaseSeconds(line)
+                if let seconds { report.testDurations[name] = seconds }
                 if !isSwiftTestingLine(line) {
-                    xctestElapsed += testCaseSeconds(line) ?? 0
-                    if assertionFailedInCase, xctestFirstFailure == nil { xctestFirstFailure = xctestElapsed }
-                    assertionFailedInCase = false
+                    xctestElapsed += seconds ?? 0
+                    if caughtInCase, xctestFirstFailure == nil { xctestFirstFailure = xctestElapsed }
+                    caughtInCase = false
                 }
             } else if isOtherError(line) {
                 report.otherErrors.append(line.trimmingCharacters(in: .whitespaces))

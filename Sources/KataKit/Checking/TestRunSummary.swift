@@ -75,9 +75,10 @@ public struct TestRunSummary: Sendable, Equatable {
     public var testSeconds: Double? = nil
     /// How long the tests ran before the first of them failed by an assertion (not by a time
     /// limit) or a sanitizer's report: when a learner watching the run would see the code caught.
-    /// XCTest's test cases added up to the end of the first that failed, or Swift Testing's stream from its start to
-    /// the first failing issue. nil when no test failed, or when only Swift Testing's console
-    /// was read (its tests run side by side, so their durations say nothing of when).
+    /// XCTest's test cases added up to the end of the first that failed, or Swift Testing's
+    /// stream from its start to the first failing issue. nil when no test failed, or when only
+    /// Swift Testing's console was read (its tests run side by side, so their durations say
+    /// nothing of when).
     public var secondsToFirstFailure: Double? = nil
     /// When the run caught the code: ``secondsToFirstFailure``, or the whole run's time when
     /// the output does not say which came first.
