@@ -76,6 +76,9 @@ public struct CheckFrontend: Sendable {
         }
         var runner = context.runner
         runner.timeout = timeout
+        if let sanitizer = options.sanitizer {
+            runner.environment = sanitizer.runEnvironment(runner.environment)
+        }
         let session = SwiftTestSession(
             runner: runner, swift: try runner.swiftExecutable(), workingDirectory: repository.root)
         let changedTests = Self.changedTests(of: kata)

@@ -64,9 +64,8 @@ public struct GradingEngine: Sendable {
     static func gradingEnvironment(_ environment: [String: String], sanitizer: Sanitizer?) -> [String: String] {
         var graded = environment
         graded["SWIFT_BACKTRACE"] = "enable=no"
-        if sanitizer == .thread {
-            graded["TSAN_OPTIONS"] = (["halt_on_error=1"] + [environment["TSAN_OPTIONS"]].compactMap { $0 })
-                .joined(separator: ":")
+        if let sanitizer {
+            graded = sanitizer.runEnvironment(graded, haltingAtFirstReport: true)
         }
         return graded
     }

@@ -215,14 +215,28 @@ struct GradingEngineTests {
 
 @Suite("A graded run's environment")
 struct GradingEnvironmentTests {
-    @Test("no backtrace for a crash; under ThreadSanitizer a stop at the first race, beside options already set")
+    @Test(
+        "no backtrace for a crash; under ThreadSanitizer a stop at the first race and no pause at exit, beside options already set"
+    )
     func environment() {
         let plain = GradingEngine.gradingEnvironment(["PATH": "/usr/bin"], sanitizer: nil)
         #expect(plain == ["PATH": "/usr/bin", "SWIFT_BACKTRACE": "enable=no"])
         let thread = GradingEngine.gradingEnvironment([:], sanitizer: .thread)
-        #expect(thread["TSAN_OPTIONS"] == "halt_on_error=1")
+        #expect(thread["TSAN_OPTIONS"] == "halt_on_error=1:atexit_sleep_ms=0")
         let kept = GradingEngine.gradingEnvironment(["TSAN_OPTIONS": "history_size=7"], sanitizer: .thread)
-        #expect(kept["TSAN_OPTIONS"] == "halt_on_error=1:history_size=7")
+        #expect(kept["TSAN_OPTIONS"] == "halt_on_error=1:atexit_sleep_ms=0:history_size=7")
         #expect(GradingEngine.gradingEnvironment([:], sanitizer: .address)["TSAN_OPTIONS"] == nil)
+    }
+
+    @Test("a learner's check under ThreadSanitizer skips the pause at exit, and reports every race")
+    func learnersCheck() {
+        #expect(
+            Sanitizer.thread.runEnvironment(["PATH": "/usr/bin"]) == [
+                "PATH": "/usr/bin", "TSAN_OPTIONS": "atexit_sleep_ms=0",
+            ])
+        #expect(
+            Sanitizer.thread.runEnvironment(["TSAN_OPTIONS": "atexit_sleep_ms=500"])["TSAN_OPTIONS"]
+                == "atexit_sleep_ms=0:atexit_sleep_ms=500")
+        #expect(Sanitizer.address.runEnvironment(["PATH": "/usr/bin"]) == ["PATH": "/usr/bin"])
     }
 }
