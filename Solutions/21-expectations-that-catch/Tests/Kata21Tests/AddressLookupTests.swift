@@ -212,6 +212,40 @@ final class AddressLookupTests: XCTestCase {
         XCTAssertEqual(results.values, [.success([alma, elm])])
     }
 
+    func test_aPostcodeFoundBefore_isAnsweredFromMemory_withoutAskingTheDirectoryAgain() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let first = completesOnce("the first lookup of SW18 1AA completed")
+        lookup.lookUp("SW18 1AA") { _ in first.fulfill() }
+        directory.answerOldestRequest(with: .success([alma, elm]))
+        drainMainQueue()
+        wait(for: [first], timeout: 0)
+
+        // The customer goes back and forth in the form: the same postcode, twice more. Nobody
+        // answers the directory this time.
+        let later = expectation(description: "the second and third lookups of SW18 1AA completed from memory")
+        later.expectedFulfillmentCount = 2
+        later.assertForOverFulfill = true
+        let results = Recorded<Result<[Address], LookupError>>()
+        for _ in 1...2 {
+            lookup.lookUp("SW18 1AA") {
+                results.append($0)
+                later.fulfill()
+            }
+        }
+        drainMainQueue()
+
+        wait(for: [later], timeout: 0)
+        XCTAssertEqual(
+            results.values, [.success([alma, elm]), .success([alma, elm])],
+            "A postcode found before must be answered from memory, with the addresses found, each time.")
+        XCTAssertEqual(
+            directory.requestCount, 1,
+            "SW18 1AA was found once; looking it up again asked the directory \(directory.requestCount - 1) more "
+                + "times. Remember the addresses the directory found, and answer later lookups of that postcode "
+                + "from memory (still in a block on the callback queue).")
+    }
+
     // MARK: - Never before lookUp returns
 
     func test_aMalformedPostcode_isReportedOnlyAfterLookUpReturned() {
