@@ -73,7 +73,9 @@ extension FileMutations {
             if first + 1 < members.count, members[first + 1].kind == .deferStatement {
                 let deferred = text(members[first + 1].range).split(whereSeparator: \.isWhitespace).joined(
                     separator: " ")
-                if deferred == "defer { \(receiver)unlock() }" {
+                // The receiver is kept without its dot: `lock`, or "" for a bare `lock()`.
+                let unlock = receiver.isEmpty ? "unlock()" : "\(receiver).unlock()"
+                if deferred == "defer { \(unlock) }" {
                     add(.dropLock, members[first].range.lowerBound..<members[first + 1].range.upperBound, "")
                 }
                 continue

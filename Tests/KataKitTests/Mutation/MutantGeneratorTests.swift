@@ -158,6 +158,39 @@ struct MutantGeneratorTests {
         #expect(shifted.first?.contains("count += 1\n    lock.unlock()\n    current = value") == true)
     }
 
+    @Test("drop-lock removes lock() and its defer { unlock() }, on the same receiver only")
+    func deferredUnlock() {
+        let source = """
+            var state: Int {
+                lock.lock()
+                defer { lock.unlock() }
+                return current
+            }
+
+            func bare() -> Int {
+                lock()
+                defer { unlock() }
+                return current
+            }
+
+            func other() -> Int {
+                lock.lock()
+                defer { other.unlock() }
+                return current
+            }
+            """
+        let dropped = Self.applied(source, .dropLock)
+        #expect(dropped.count == 2, "one mutant for each lock whose defer unlocks it: \(dropped)")
+        #expect(
+            dropped.contains(
+                source.replacingOccurrences(
+                    of: "    lock.lock()\n    defer { lock.unlock() }\n    return current\n}\n\nfunc bare",
+                    with: "    return current\n}\n\nfunc bare")))
+        #expect(
+            dropped.contains(
+                source.replacingOccurrences(of: "    lock()\n    defer { unlock() }\n", with: "")))
+    }
+
     @Test("two operators that make the same code make one mutant, the more specific operator's")
     func sameCodeOnce() {
         // The one statement shifted out of the region is `current = value` swapped with `unlock()`.

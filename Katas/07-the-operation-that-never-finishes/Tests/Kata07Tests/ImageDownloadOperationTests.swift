@@ -251,6 +251,48 @@ final class ImageDownloadOperationTests: XCTestCase {
         }
     }
 
+    func test_theStateCanBeReadOnAnyThread_whileTheLoaderFinishesOnAnother() {
+        // A queue reads isExecuting and isFinished on its own threads while the loader finishes on
+        // another, with nothing else ordering the two. Here the test's thread is that queue: it
+        // reads while the loader's completion runs, before it waits for the completion to return.
+        // Only ThreadSanitizer (which `kata check 7` builds the tests with) sees state read and
+        // written by two threads without the lock: it fails this test when it does. Whether it sees
+        // one download depends on how the two threads meet, so there are twenty.
+        for round in 1...20 {
+            let loader = ManualImageLoader()
+            let download = ImageDownloadOperation(url: beach, loader: loader)
+            guard startAndWaitUntilItReturns(download) else { return }
+
+            let answered = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                _ = loader.finishOldestRequest(with: .success(self.jpeg))
+                answered.signal()
+            }
+            var returned = false
+            var looks = 0
+            while !returned, looks < 1_000 {
+                _ = download.isExecuting
+                _ = download.isFinished
+                _ = download.imageData
+                looks += 1
+                returned = answered.wait(timeout: .now()) == .success
+            }
+            guard returned || answered.wait(timeout: .now() + timeout) == .success else {
+                XCTFail(
+                    "Download \(round): waited \(timeout) s for the loader's completion to return, and it never did. "
+                        + "The operation is stuck on its own lock: call willChangeValue/didChangeValue outside of it.")
+                return
+            }
+            XCTAssertTrue(
+                download.isFinished && !download.isExecuting,
+                "Download \(round): the loader's completion has returned, so the operation should be finished, "
+                    + "not executing.")
+            XCTAssertEqual(
+                download.imageData, jpeg, "Download \(round): the operation should keep the bytes the loader delivered."
+            )
+        }
+    }
+
     func test_aFailedDownloadFinishesToo_andKeepsTheError() {
         let loader = ManualImageLoader()
         let download = ImageDownloadOperation(url: beach, loader: loader)

@@ -237,6 +237,50 @@ struct PublishAlbumOperationTests {
         #expect(afterTheLast == true, "The last upload's completion returned before the operation had finished.")
     }
 
+    @Test("its state can be read on one thread while the uploads end on another")
+    func stateReadWhileUploadsEndElsewhere() {
+        // A queue reads isExecuting and isFinished on its own threads while the uploads end on the
+        // uploader's, and nothing else orders the two. Here the test's thread is that queue: it reads
+        // while the uploads end, before it waits for them. ThreadSanitizer, which this kata runs
+        // under, reports state that two threads touch unguarded, and fails the test. Whether it sees
+        // one album depends on how the two threads meet, so there are twenty.
+        for round in 1...20 {
+            let uploader = ManualUploader()
+            let publish = PublishAlbumOperation(photos: album, uploader: uploader)
+            publish.start()
+
+            let ended = DispatchSemaphore(value: 0)
+            Thread {
+                uploader.finishEveryUploadLatestFirst(in: album)
+                ended.signal()
+            }.start()
+            var returned = false
+            var looks = 0
+            while !returned, looks < 1_000 {
+                _ = publish.isExecuting
+                _ = publish.isFinished
+                _ = publish.links
+                _ = publish.error
+                looks += 1
+                returned = ended.wait(timeout: .now()) == .success
+            }
+            guard returned || ended.wait(timeout: .now() + 1) == .success else {
+                Issue.record(
+                    """
+                    Album \(round): the uploads' completions, called on the uploader's own thread, had not all \
+                    returned after a second: the operation waits inside one for something it holds itself.
+                    """)
+                return
+            }
+            #expect(
+                publish.isFinished && !publish.isExecuting && publish.links == album.map(link(for:)),
+                """
+                Album \(round): every upload has ended, so the operation should be finished with a link per photo. \
+                isFinished \(publish.isFinished), isExecuting \(publish.isExecuting), links \(publish.links.map(String.init(describing:)) ?? "nil").
+                """)
+        }
+    }
+
     @Test("an operation cancelled before it starts finishes without asking the uploader")
     func cancelledBeforeStart() {
         let uploader = ManualUploader()
