@@ -276,7 +276,8 @@ struct PublishAlbumOperationTests {
                 publish.isFinished && !publish.isExecuting && publish.links == album.map(link(for:)),
                 """
                 Album \(round): every upload has ended, so the operation should be finished with a link per photo. \
-                isFinished \(publish.isFinished), isExecuting \(publish.isExecuting), links \(publish.links.map(String.init(describing:)) ?? "nil").
+                isFinished \(publish.isFinished), isExecuting \(publish.isExecuting), \
+                links \(publish.links.map(String.init(describing:)) ?? "nil").
                 """)
         }
     }
