@@ -34,6 +34,18 @@ final class AddressLookupTests: XCTestCase {
         return completed
     }
 
+    /// Looks `postcode` up once, has the directory answer `addresses`, and drains: from here on the
+    /// postcode is one found before.
+    private func findOnce(
+        _ postcode: String, _ addresses: [Address], with lookup: AddressLookup, directory: ManualDirectory
+    ) {
+        let first = completesOnce("the first lookup of \(postcode) completed")
+        lookup.lookUp(postcode) { _ in first.fulfill() }
+        directory.answerOldestRequest(with: .success(addresses))
+        drainMainQueue()
+        wait(for: [first], timeout: 0)
+    }
+
     /// An expectation that fails the test if it is fulfilled at all.
     private func neverCalled(_ description: String) -> XCTestExpectation {
         let silent = expectation(description: description)
@@ -186,16 +198,13 @@ final class AddressLookupTests: XCTestCase {
         XCTAssertEqual(results.values, [.failure(.noAddresses)])
     }
 
-    /// Whether the lookup remembers the postcode or asks the directory again is its own business:
-    /// the test answers whatever the lookup asked, and counts the calls.
+    /// The test answers whatever the lookup asked, and counts the calls: a lookup that answers from
+    /// memory and then asks the directory anyway calls back twice. (That it answers from memory at
+    /// all has a test of its own, below.)
     func test_aPostcodeFoundBefore_completesExactlyOnce() {
         let directory = ManualDirectory()
         let lookup = AddressLookup(directory: directory)
-        let first = completesOnce("the first lookup of SW18 1AA completed")
-        lookup.lookUp("SW18 1AA") { _ in first.fulfill() }
-        directory.answerOldestRequest(with: .success([alma, elm]))
-        drainMainQueue()
-        wait(for: [first], timeout: 0)
+        findOnce("SW18 1AA", [alma, elm], with: lookup, directory: directory)
 
         let again = completesOnce(
             "the second lookup of SW18 1AA completed exactly once (the form shows one list per lookup, "
@@ -215,11 +224,7 @@ final class AddressLookupTests: XCTestCase {
     func test_aPostcodeFoundBefore_isAnsweredFromMemory_withoutAskingTheDirectoryAgain() {
         let directory = ManualDirectory()
         let lookup = AddressLookup(directory: directory)
-        let first = completesOnce("the first lookup of SW18 1AA completed")
-        lookup.lookUp("SW18 1AA") { _ in first.fulfill() }
-        directory.answerOldestRequest(with: .success([alma, elm]))
-        drainMainQueue()
-        wait(for: [first], timeout: 0)
+        findOnce("SW18 1AA", [alma, elm], with: lookup, directory: directory)
 
         // The customer goes back and forth in the form: the same postcode, twice more. Nobody
         // answers the directory this time.
@@ -293,11 +298,7 @@ final class AddressLookupTests: XCTestCase {
     func test_aPostcodeFoundBefore_isReportedOnlyAfterLookUpReturned() {
         let directory = ManualDirectory()
         let lookup = AddressLookup(directory: directory)
-        let first = completesOnce("the first lookup of SW18 1AA completed")
-        lookup.lookUp("SW18 1AA") { _ in first.fulfill() }
-        directory.answerOldestRequest(with: .success([alma]))
-        drainMainQueue()
-        wait(for: [first], timeout: 0)
+        findOnce("SW18 1AA", [alma], with: lookup, directory: directory)
 
         directory.answerAtOnce(with: .success([alma]))  // should it ask again, the answer is at hand
         let again = completesOnce("the second lookup of SW18 1AA completed")
