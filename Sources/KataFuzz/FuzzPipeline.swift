@@ -99,14 +99,8 @@ struct FuzzPipeline {
     /// The link policy of the site, in short: web links stay, other schemes are refused,
     /// relative links are taken as they are (the site sample checks the real resolver).
     static func resolve(_ target: String) throws -> String {
-        let lowered = target.lowercased()
-        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("mailto:") {
-            return target
-        }
-        if lowered.contains(":") {
-            throw KataError(.invalidCatalog, "\(file): links to '\(target)'.", advice: "Fix the link.")
-        }
-        return target
+        guard let scheme = LinkScheme.of(target), !LinkScheme.published.contains(scheme) else { return target }
+        throw KataError(.invalidCatalog, "\(file): links to '\(target)'.", advice: "Fix the link.")
     }
 
     /// A refusal must be a KataError that says what to do; anything else is a bug.

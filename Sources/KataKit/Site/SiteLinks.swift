@@ -23,17 +23,13 @@ struct SiteLinks {
     /// page at `pagePath`.
     mutating func resolve(_ target: String, from source: String, line: Int, pagePath: String) throws -> String {
         if target.isEmpty { throw broken(source, line, "has a link with no target") }
-        let lowered = target.lowercased()
-        if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") || lowered.hasPrefix("mailto:") {
-            return target
-        }
-        if lowered.hasPrefix("javascript:") || lowered.hasPrefix("data:") || lowered.hasPrefix("vbscript:") {
-            throw broken(source, line, "has a `\(target.prefix(11))…` link, which the site never publishes")
-        }
-        if lowered.contains(":") && !lowered.hasPrefix("#")
-            && lowered.firstIndex(of: ":")! < (lowered.firstIndex(of: "/") ?? lowered.endIndex)
-        {
-            throw broken(source, line, "links to '\(target)', a kind of URL the site does not publish; use https://")
+        if let scheme = LinkScheme.of(target) {
+            if LinkScheme.published.contains(scheme) { return target }
+            if LinkScheme.scripting.contains(scheme) {
+                throw broken(source, line, "has a `\(scheme):…` link, which the site never publishes")
+            }
+            throw broken(
+                source, line, "links to '\(target.prefix(60))', a kind of URL the site does not publish; use https://")
         }
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(parts[0])

@@ -113,7 +113,7 @@ public enum SiteMarkdown {
         for link in links {
             let target = cmark_node_get_url(link).map { String(cString: $0) } ?? ""
             let line = firstLine + Int(cmark_node_get_start_line(link)) - 1
-            if cmark_node_get_type(link) == CMARK_NODE_IMAGE, target.contains(":") {
+            if cmark_node_get_type(link) == CMARK_NODE_IMAGE, LinkScheme.of(target) != nil {
                 throw KataError(
                     .invalidCatalog,
                     "\(source):\(line): shows the image '\(target.prefix(60))' from elsewhere, "

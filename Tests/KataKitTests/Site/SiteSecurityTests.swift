@@ -91,6 +91,36 @@ struct SiteSecurityTests {
         #expect(error?.advice != nil)
     }
 
+    @Test(
+        "a link's scheme is read by Unicode scalars, as a browser reads it",
+        arguments: [
+            ("HTTPS://example.com", "https"), ("mailto:a@example.com", "mailto"),
+            ("gn:\u{368}x", "gn"), ("javascript:\u{301}alert(1)", "javascript"),
+            ("java\tscript:alert(1)", "javascript"), (" \u{1}data:text/html,x", "data"),
+            ("../02-x/README.md#steps:", nil), ("#a:b", nil), ("a?b:c", nil), ("notes.md", nil),
+        ] as [(String, String?)])
+    func linkScheme(target: String, scheme: String?) {
+        #expect(LinkScheme.of(target) == scheme)
+    }
+
+    /// Found by kata-fuzz: `<Gn:\u{368}…>` is an autolink whose colon and combining mark are one
+    /// `Character`, so a check by characters took it for a relative link.
+    @Test(
+        "a scheme with a combining mark after its colon is refused by name, link or image",
+        arguments: ["<Gn:\u{368}x>", "[x](javascript:\u{301}alert(1))", "![x](<https:\u{301}//example.com/x.png>)"])
+    func schemeBehindACombiningMark(markdown: String) throws {
+        var links = SiteLinks(pages: [:], repositoryRoot: Fixtures.projectRoot)
+        let error = #expect(throws: KataError.self) {
+            try SiteMarkdown.render(markdown, source: "Katas/01-x/README.md", firstLine: 5) { target, line in
+                try links.resolve(target, from: "Katas/01-x/README.md", line: line, pagePath: "katas/01-x.html")
+            }
+        }
+        let message = error?.message ?? ""
+        #expect(
+            ["does not publish", "never publishes", "from elsewhere"].contains { message.contains($0) },
+            "refused as a relative link, not for its scheme: \(message)")
+    }
+
     /// The fixture's kata 02 with every front-matter value a payload, and its README's raw HTML too.
     func hostileSite() throws -> (files: [String: String], title: String) {
         let repository = try Fixtures.repositoryCopy()
