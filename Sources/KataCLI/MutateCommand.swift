@@ -28,9 +28,11 @@ struct MutateCommand: ParsableCommand {
             "## Not mutated: HTTPCatalogue" (the name in backticks) and its reason, and the report says so.
 
             The report shows each mutant the tests let through as a diff; --all lists every mutant \
-            and the test that killed it. --format json prints one object, {katas: [{number, slug, \
-            code, counts, score, problem, staleEquivalents, notMutated, seconds, mutants: [{id, operator, file, \
-            line, number, status, tests, why, diff}]}], counted, killed, survived}.
+            and the test that killed it. A listed mutant is run too: one the tests killed in every \
+            run is flagged (!), since its listing may be out of date. --format json prints one object, \
+            {katas: [{number, slug, code, counts, score, problem, staleEquivalents, notMutated, seconds, \
+            mutants: [{id, operator, file, line, number, status, tests, why, killedThoughListed, \
+            diff}]}], counted, killed, survived}.
 
             Exits 0 when every counted mutant of every kata was killed by an assertion and the \
             equivalent-mutants files name only mutants that exist, 1 otherwise.

@@ -52,7 +52,9 @@ extension EndToEnd {
             #expect(!alone.output.contains("documents") && !alone.output.contains("reference tests"))
 
             // Listed as equivalent, a mutant counts neither way; an id it no longer makes is named.
-            let listed = try #require(ids.first)
+            // The one listed here is killed: the listing is flagged as one the tests outgrew.
+            let listed = try #require(mutants.first { $0["status"] as? String == "killed" }?["id"] as? String)
+            #expect(mutants.allSatisfy { $0["killedThoughListed"] as? Bool == false }, "nothing is listed yet")
             try Fixtures.write(
                 "# Equivalent mutants\n\n## `\(listed)`\n\nNo behaviour differs: for this test only.\n\n"
                     + "## `delete-call:Gone.swift:gone:00000000`\n\nA mutant of code since removed.\n",
@@ -71,6 +73,14 @@ extension EndToEnd {
             #expect(text.output.contains("mutants of the shipped code:"), "\(text.output)")
             #expect(text.output.contains("1 equivalent"))
             #expect(text.output.contains("equivalent  "), "--all lists it")
+            #expect(text.output.contains("! `\(listed)` is listed as equivalent, yet it was killed by `"), "\(text.output)")
+            let listedJSON = try KataBinary.run(["mutate", "1", "--format", "json"], in: repository)
+            let relisted = try #require(
+                ((try JSONSerialization.jsonObject(with: Data(listedJSON.output.utf8)) as? [String: Any])?["katas"]
+                    as? [[String: Any]])?.first?["mutants"] as? [[String: Any]])
+            let flagged = relisted.filter { $0["killedThoughListed"] as? Bool == true }.compactMap { $0["id"] as? String }
+            #expect(flagged == [listed])
+            #expect(relisted.first { $0["id"] as? String == listed }?["status"] as? String == "equivalent")
             #expect(
                 text.output.contains(
                     "EQUIVALENT-MUTANTS.md lists `delete-call:Gone.swift:gone:00000000`, which kata mutate no longer makes"

@@ -138,6 +138,15 @@ public struct MutateFrontend: Sendable {
                 "    " + style.dim("· not mutated: \(excluded.declaration) (\(excluded.mutants) mutants): ")
                     + excluded.reason.replacingOccurrences(of: "\n", with: " "))
         }
+        // Not a failure: a race the tests win only sometimes is rightly listed, and one more run
+        // may let it through. But a listing the tests now beat every time should go.
+        for result in outcome.killedThoughListed {
+            let by = result.failingTests.first.map { " by `\($0)`" } ?? ""
+            lines.append(
+                "    " + style.yellow("! ") + "`\(result.mutant.id)` is listed as equivalent, yet it was killed\(by)"
+                    + " in every run: if the tests now see it, remove it from \(EquivalentMutants.fileName);"
+                    + " if they see it only sometimes, say so in its reason")
+        }
         for id in outcome.staleEquivalents {
             lines.append(
                 "    " + style.red("✘ ")

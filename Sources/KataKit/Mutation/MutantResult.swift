@@ -46,6 +46,10 @@ public struct MutantResult: Sendable {
     public var failingTests: [String] = []
     /// Why it was not killed, or the equivalent-mutants file's reason.
     public var why: String? = nil
+    /// Listed as equivalent, yet caught in time in every run (`failingTests` says by what): a
+    /// listing the tests have outgrown, or a race they catch only sometimes. Still not counted,
+    /// since one more run may let it through, but `kata mutate` shows it.
+    public var killedThoughListed = false
 
     /// The grade of mutant `number` (`result` nil when it was not run).
     static func graded(_ mutant: Mutant, number: Int, result: TestGrade.VersionResult?, runs: Int) -> MutantResult {

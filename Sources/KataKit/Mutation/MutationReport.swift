@@ -14,7 +14,7 @@ import Foundation
 ///   "score":0.913,"problem":null,"staleEquivalents":[],"notMutated":[],"seconds":48.2,
 ///   "mutants":[{"id":"delete-call:Screen.swift:tapAdd:3f2a9c","operator":"delete-call",
 ///     "file":"Screen.swift","line":42,"number":7,"status":"survived","tests":[],
-///     "why":"it passed every test","diff":"--- a/Screen.swift\n+++ b/Screen.swift\n…"}]}],
+///     "why":"it passed every test","killedThoughListed":false,"diff":"--- a/Screen.swift\n+++ b/Screen.swift\n…"}]}],
 ///  "killed":21,"counted":23,"survived":2}
 /// ```
 public struct MutationReport: Encodable, Sendable {
@@ -61,9 +61,13 @@ public struct MutationReport: Encodable, Sendable {
         public var status: String
         public var tests: [String]
         public var why: String?
+        /// Listed as equivalent, yet killed in every run (``MutantResult/killedThoughListed``).
+        public var killedThoughListed: Bool
         public var diff: String
 
-        enum CodingKeys: String, CodingKey { case id, `operator`, file, line, number, status, tests, why, diff }
+        enum CodingKeys: String, CodingKey {
+            case id, `operator`, file, line, number, status, tests, why, killedThoughListed, diff
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -75,6 +79,7 @@ public struct MutationReport: Encodable, Sendable {
             try container.encode(status, forKey: .status)
             try container.encode(tests, forKey: .tests)
             try container.encode(why, forKey: .why)
+            try container.encode(killedThoughListed, forKey: .killedThoughListed)
             try container.encode(diff, forKey: .diff)
         }
     }
@@ -99,7 +104,7 @@ public struct MutationReport: Encodable, Sendable {
                     MutantEntry(
                         id: result.mutant.id, operator: result.mutant.operatorName.rawValue, file: result.mutant.file,
                         line: result.mutant.line, number: result.number, status: result.status.rawValue,
-                        tests: result.failingTests, why: result.why,
+                        tests: result.failingTests, why: result.why, killedThoughListed: result.killedThoughListed,
                         diff: texts[result.mutant.file].flatMap { result.mutant.unifiedDiff(of: $0) } ?? "")
                 })
         }

@@ -66,6 +66,8 @@ public struct MutationTester: Sendable {
         public var killed: Int { results.filter(\.status.isKill).count }
         /// Mutants that count: all but the stillborn and the equivalent.
         public var counted: Int { results.count - count(.stillborn) - count(.equivalent) }
+        /// Listed as equivalent, yet killed in every run.
+        public var killedThoughListed: [MutantResult] { results.filter(\.killedThoughListed) }
     }
 
     /// Mutates `kata`'s code and grades its tests against every mutant, each run `runs` times
@@ -104,6 +106,7 @@ public struct MutationTester: Sendable {
             let result = grade.results.first { $0.version.environment[Self.selectorVariable] == String(number) }
             var graded = MutantResult.graded(mutant, number: number, result: result, runs: max(1, runs))
             if let reason = prepared.equivalents.reason(for: mutant.id) {
+                graded.killedThoughListed = graded.status.isKill
                 graded.status = .equivalent
                 graded.why = reason
             }
