@@ -73,12 +73,15 @@ extension EndToEnd {
             #expect(text.output.contains("mutants of the shipped code:"), "\(text.output)")
             #expect(text.output.contains("1 equivalent"))
             #expect(text.output.contains("equivalent  "), "--all lists it")
-            #expect(text.output.contains("! `\(listed)` is listed as equivalent, yet it was killed by `"), "\(text.output)")
+            #expect(
+                text.output.contains("! `\(listed)` is listed as equivalent, yet it was killed by `"), "\(text.output)")
             let listedJSON = try KataBinary.run(["mutate", "1", "--format", "json"], in: repository)
             let relisted = try #require(
                 ((try JSONSerialization.jsonObject(with: Data(listedJSON.output.utf8)) as? [String: Any])?["katas"]
                     as? [[String: Any]])?.first?["mutants"] as? [[String: Any]])
-            let flagged = relisted.filter { $0["killedThoughListed"] as? Bool == true }.compactMap { $0["id"] as? String }
+            let flagged = relisted.filter { $0["killedThoughListed"] as? Bool == true }.compactMap {
+                $0["id"] as? String
+            }
             #expect(flagged == [listed])
             #expect(relisted.first { $0["id"] as? String == listed }?["status"] as? String == "equivalent")
             #expect(

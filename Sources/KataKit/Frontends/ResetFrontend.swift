@@ -174,11 +174,11 @@ public struct ResetFrontend: Sendable {
     /// A damaged or hostile record must not make reset write outside the kata's code.
     static func validatePaths(of record: ShippedRecord, kata: Kata) throws {
         for path in record.files.keys {
-            let components = path.split(separator: "/", omittingEmptySubsequences: false)
+            let components = path.pathComponents
             let inCode =
                 path == "Package.swift"
-                || (components.first.map { kata.shippedFolders.contains(String($0)) } == true && components.count > 1)
-            let safe = !path.hasPrefix("/") && !components.contains { $0 == ".." || $0 == "." || $0.isEmpty }
+                || (components.first.map { kata.shippedFolders.contains($0) } == true && components.count > 1)
+            let safe = !path.leavesItsFolder && !components.contains { $0 == "." || $0.isEmpty }
             guard inCode, safe else {
                 throw KataError(
                     .invalidCatalog,

@@ -66,15 +66,15 @@ struct SiteLinks {
     /// `../02-y/README.md` from `Katas/01-x/README.md` is `Katas/02-y/README.md`; nil when the
     /// path leaves the repository (too many `..`, or absolute).
     static func resolve(_ path: String, against source: String) -> String? {
-        guard !path.hasPrefix("/") else { return nil }
-        var components = source.split(separator: "/").dropLast().map(String.init)
-        for component in path.split(separator: "/") {
+        guard path.unicodeScalars.first != "/" else { return nil }
+        var components = source.pathComponents.dropLast().filter { !$0.isEmpty }
+        for component in path.pathComponents where !component.isEmpty {
             switch component {
             case ".": continue
             case "..":
                 guard !components.isEmpty else { return nil }
                 components.removeLast()
-            default: components.append(String(component))
+            default: components.append(component)
             }
         }
         return components.joined(separator: "/")

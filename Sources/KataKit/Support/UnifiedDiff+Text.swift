@@ -132,7 +132,8 @@ extension UnifiedDiff {
             var file = FileChange(
                 oldPath: path(lines[index], "--- "), newPath: path(lines[index + 1], "+++ "), hunks: [])
             guard file.oldPath != nil || file.newPath != nil else { throw fail("both sides of the file are /dev/null") }
-            if let name = file.oldPath ?? file.newPath, Self.isUnsafe(name) {
+            // Both sides: a rename reads one file and writes the other.
+            for name in [file.oldPath, file.newPath].compactMap({ $0 }) where name.leavesItsFolder {
                 throw fail("the path `\(name)` leaves the folder the diff applies to")
             }
             index += 2
@@ -171,11 +172,6 @@ extension UnifiedDiff {
             files.append(file)
         }
         self.init(files: files)
-    }
-
-    /// A path that is absolute or climbs out with `..` would write outside the version's folder.
-    static func isUnsafe(_ path: String) -> Bool {
-        path.hasPrefix("/") || path.split(separator: "/").contains("..") || path.contains("\\")
     }
 
     private static func oldStart(of header: String) -> Int? {

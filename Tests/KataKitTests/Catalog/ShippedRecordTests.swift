@@ -34,6 +34,8 @@ struct ShippedRecordTests {
             ("Package.swift", true), ("Sources/Kata01/A.swift", true), ("Tests/Kata01Tests/T.swift", true),
             ("../escape.swift", false), ("Sources/../../x", false), ("/etc/passwd", false), ("README.md", false),
             ("Sources", false), ("Sources//A.swift", false), ("Tests/./T.swift", false),
+            // A combining mark after the slash: one Character "/\u{301}", but `..` to the file system.
+            ("Sources/../\u{301}x.swift", false), ("Sources/Kata01/\u{301}A.swift", true),
         ])
     func pathSafety(path: String, accepted: Bool) throws {
         let repository = try Fixtures.repositoryCopy()

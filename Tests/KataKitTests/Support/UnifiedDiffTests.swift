@@ -83,6 +83,10 @@ struct UnifiedDiffTests {
         arguments: [
             "--- a/../../etc/passwd\n+++ b/../../etc/passwd\n@@ -1 +1 @@\n-a\n+b\n",
             "--- /etc/passwd\n+++ /etc/passwd\n@@ -1 +1 @@\n-a\n+b\n",
+            // A rename whose new side climbs out: both sides are checked.
+            "--- a/Sources/K/A.swift\n+++ b/Sources/K/../../../escaped.swift\n@@ -1 +1 @@\n-a\n+b\n",
+            // `..` then a combining mark on the slash: one Character to `split`, `..` to the file system.
+            "--- /dev/null\n+++ b/../\u{301}x.swift\n@@ -0,0 +1 @@\n+b\n",
             "--- a/A.swift\n+++ b/A.swift\n@@ -1,3 +1,3 @@\n-a\n+b\n",
             "--- a/A.swift\n+++ b/A.swift\n@@ nonsense @@\n-a\n+b\n",
         ])
