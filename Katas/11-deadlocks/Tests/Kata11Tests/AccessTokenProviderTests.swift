@@ -10,7 +10,7 @@ struct AccessTokenProviderTests {
     static let crashedOrFroze: Comment = """
         token(completion:) crashed or froze when called on the main queue. A trap (SIGILL on \
         x86_64, SIGTRAP on arm64): something calls DispatchQueue.main.sync on the main queue (or \
-        validToken() did, if you call it from token(completion:)). Exit code \(frozeExitCode): the main queue waited for itself.
+        validToken() did, if you call it from token(completion:)). Exit code \(frozeExitCode): the main queue waited for itself. \(raceInTheChild)
         """
 
     @Test("with a stored token, the token arrives on the main queue after token(completion:) returned")
@@ -239,7 +239,7 @@ struct AccessTokenProviderTests {
             processExitsWith: .success,
             """
             token(completion:) crashed or froze when called on a background queue. \
-            Exit code \(frozeExitCode): something waits for the main queue while the main queue waits.
+            Exit code \(frozeExitCode): something waits for the main queue while the main queue waits. \(raceInTheChild)
             """
         ) {
             let deliveries = Deliveries()

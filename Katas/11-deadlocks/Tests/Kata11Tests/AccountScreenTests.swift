@@ -10,7 +10,7 @@ struct AccountScreenTests {
         appear() crashed or froze on the main queue. A trap (SIGILL on x86_64, SIGTRAP on arm64): \
         DispatchQueue.main.sync on the main queue, or a dispatchPrecondition (is the screen still \
         calling validToken()?). \
-        Exit code \(frozeExitCode): the main queue waited for itself.
+        Exit code \(frozeExitCode): the main queue waited for itself. \(raceInTheChild)
         """
 
     @Test("the avatar's URL carries the token, as the image CDN reads it")

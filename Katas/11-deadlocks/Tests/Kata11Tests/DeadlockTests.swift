@@ -88,8 +88,9 @@ struct DeadlockTests {
             """
             validToken() crashed or froze when called on a background queue, where blocking is \
             allowed. A trap (SIGILL on x86_64, SIGTRAP on arm64): something calls \
-            DispatchQueue.main.sync on the main queue. \
-            Exit code \(frozeExitCode): the watchdog ended a deadlock.
+            DispatchQueue.main.sync on the main queue, or validToken() read what the completion \
+            hands over (`result!`) before the completion wrote it. \
+            Exit code \(frozeExitCode): the watchdog ended a deadlock. \(raceInTheChild)
             """
         ) {
             let session = SessionStore(accessToken: nil, refreshToken: "refresh-1")

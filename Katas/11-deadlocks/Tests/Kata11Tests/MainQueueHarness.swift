@@ -15,6 +15,17 @@ import Testing
 
 /// The exit code of a child process that the watchdog ended.
 let frozeExitCode: CInt = 86
+
+/// The exit code ThreadSanitizer gives a process in which it saw a data race. In an exit test the
+/// child's output stays in the child, so its report never reaches you: this code is the sign.
+let raceExitCode: CInt = 66
+
+/// What a failing exit test says about `raceExitCode`, after its own words on traps and freezes.
+let raceInTheChild = """
+    Exit code \(raceExitCode): ThreadSanitizer saw a data race in the child (its report stays there): \
+    a value goes from one thread to another with nothing ordering the two, such as a write after \
+    the signal or leave() that lets the waiting thread go.
+    """
 let watchdogSeconds = 2
 
 /// Tags the main queue once, the first time it is used.
