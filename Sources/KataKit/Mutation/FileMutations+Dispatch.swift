@@ -1,6 +1,7 @@
 extension FileMutations {
-    /// run-in-place, drop-dispatch, `MainActor.run` for other-queue, and the `withLock`/`sync`
-    /// half of drop-lock: statements that hand a closure to someone else to run.
+    /// run-in-place (a task group's `addTask` too), drop-dispatch, `MainActor.run` for
+    /// other-queue, and the `withLock`/`sync` half of drop-lock: statements that hand a closure
+    /// to someone else to run.
     mutating func dispatchOperators(_ statement: SourceStatement, call: CallShape?) {
         guard let call, statement.kind == .expression else { return }
         let closure = call.trailingClosure.flatMap(parameterlessClosure)
@@ -20,6 +21,15 @@ extension FileMutations {
         let isTask = call.calleeName == "Task" || (call.calleeName == "detached" && call.receiver == "Task")
         if isTask && call.trailingClosure != nil {
             add(.dropDispatch, statement.range, "")
+        }
+        // A task group's child run where it is added, before the next one is: the structured
+        // twin of `queue.async` run in place. The children then run one after another.
+        if ["addTask", "addTaskUnlessCancelled"].contains(call.calleeName), !call.receiver.isEmpty,
+            call.openParen == nil, let closure
+        {
+            add(
+                .runInPlace, statement.range,
+                "let ranInPlace = try await " + text(closure) + "(); " + call.receiver + ".addTask { ranInPlace }")
         }
         if call.calleeName == "run" && call.receiver == "MainActor", let closure {
             add(.otherQueue, statement.range, "_ = " + text(closure) + "()")

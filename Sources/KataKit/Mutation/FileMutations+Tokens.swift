@@ -1,7 +1,7 @@
 extension FileMutations {
     /// Operators on single tokens anywhere in the file: relational, off-by-one, other-queue's
-    /// `DispatchQueue.main` ↔ `DispatchQueue.global()`, detach-task, and drop-lock's
-    /// `withLock { }`/`sync { }`. A place with no ``MutantSite`` (a default argument, an
+    /// `DispatchQueue.main` ↔ `DispatchQueue.global()`, detach-task, drop-lock's
+    /// `withLock { }`/`sync { }`, and run-in-place's `.receive(on:)` taken out. A place with no ``MutantSite`` (a default argument, an
     /// attribute) is dropped later by the generator.
     mutating func tokenOperators() {
         let significant = structure.significant
@@ -35,6 +35,8 @@ extension FileMutations {
                 }
             case .identifier where (token.text == "withLock" || token.text == "sync") && previous?.is(".") == true:
                 lockedBody(at: position)
+            case .identifier where token.text == "receive" && previous?.is(".") == true && next?.is("(") == true:
+                receiveOn(at: position)
             default:
                 break
             }
@@ -106,6 +108,28 @@ extension FileMutations {
                         add(.otherQueue, from..<token.range.upperBound, prefix + "main")
                         return
                     }
+                }
+            }
+        }
+    }
+
+    /// `.receive(on: scheduler)` taken out of a Combine chain: each event reaches the subscriber
+    /// on the publisher's thread, at once (run-in-place).
+    mutating func receiveOn(at position: Int) {
+        let significant = structure.significant
+        let tokens = structure.tokens
+        guard position + 3 < significant.count, tokens[significant[position + 2]].text == "on",
+            tokens[significant[position + 3]].is(":")
+        else { return }
+        var depth = 0
+        for close in (position + 1)..<significant.count {
+            let token = tokens[significant[close]]
+            if token.is("(") { depth += 1 }
+            if token.is(")") {
+                depth -= 1
+                if depth == 0 {
+                    add(.runInPlace, tokens[significant[position - 1]].range.lowerBound..<token.range.upperBound, "")
+                    return
                 }
             }
         }

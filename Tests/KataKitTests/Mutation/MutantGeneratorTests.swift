@@ -32,6 +32,34 @@ struct MutantGeneratorTests {
         #expect(dropped.contains { !$0.contains("queue.async") && $0.contains("publish(1)\n    DispatchQueue") })
     }
 
+    @Test("run-in-place runs a task group's child before the next is added, and drops receive(on:)")
+    func structuredAndCombine() {
+        let group = """
+            func load(_ ids: [Int]) async throws -> [Int] {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for id in ids {
+                        group.addTask { try await fetch(id) }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+            }
+            """
+        #expect(
+            Self.mutants(group, .runInPlace).map(\.replacement) == [
+                "let ranInPlace = try await { try await fetch(id) }(); group.addTask { ranInPlace }"
+            ])
+        let chain = """
+            func upload() {
+                running = uploader.events
+                    .receive(on: scheduler)
+                    .sink { self.state = $0 }
+            }
+            """
+        let applied = Self.applied(chain, .runInPlace)
+        #expect(applied.count == 1)
+        #expect(applied.first.map { !$0.contains("receive") && $0.contains(".sink") } == true, "\(applied)")
+    }
+
     @Test("remove-cancellation wins over delete-call for the identical change; print is never deleted")
     func specificity() {
         let source = """
