@@ -1,8 +1,8 @@
 extension FileMutations {
     /// Operators on single tokens anywhere in the file: relational, off-by-one, other-queue's
     /// `DispatchQueue.main` ↔ `DispatchQueue.global()`, detach-task, drop-lock's
-    /// `withLock { }`/`sync { }`, and run-in-place's `.receive(on:)` taken out. A place with no ``MutantSite`` (a default argument, an
-    /// attribute) is dropped later by the generator.
+    /// `withLock { }`/`sync { }`, and run-in-place's `.receive(on:)` taken out. A place with no
+    /// ``MutantSite`` (a default argument, an attribute) is dropped later by the generator.
     mutating func tokenOperators() {
         let significant = structure.significant
         let tokens = structure.tokens
