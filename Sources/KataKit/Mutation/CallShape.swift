@@ -130,8 +130,9 @@ extension SwiftStructure {
             closeParen: closeParen, trailingClosure: trailingClosure, labels: labels)
     }
 
-    /// The position in `indices` of the bracket closing the one at `position`.
-    private func matching(from position: Int, in indices: [Int]) -> Int {
+    /// The position in `indices` of the bracket closing the one at `position` (the last position
+    /// when none closes it).
+    func matching(from position: Int, in indices: [Int]) -> Int {
         var depth = 0
         for current in position..<indices.count {
             let token = tokens[indices[current]]

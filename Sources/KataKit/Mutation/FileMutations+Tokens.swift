@@ -98,18 +98,8 @@ extension FileMutations {
         if name.text == "main" {
             add(.otherQueue, from..<name.range.upperBound, prefix + "global()")
         } else if name.text == "global", member + 1 < significant.count, tokens[significant[member + 1]].is("(") {
-            var depth = 0
-            for close in (member + 1)..<significant.count {
-                let token = tokens[significant[close]]
-                if token.is("(") { depth += 1 }
-                if token.is(")") {
-                    depth -= 1
-                    if depth == 0 {
-                        add(.otherQueue, from..<token.range.upperBound, prefix + "main")
-                        return
-                    }
-                }
-            }
+            let close = tokens[significant[structure.matching(from: member + 1, in: significant)]]
+            if close.is(")") { add(.otherQueue, from..<close.range.upperBound, prefix + "main") }
         }
     }
 
@@ -121,17 +111,9 @@ extension FileMutations {
         guard position + 3 < significant.count, tokens[significant[position + 2]].text == "on",
             tokens[significant[position + 3]].is(":")
         else { return }
-        var depth = 0
-        for close in (position + 1)..<significant.count {
-            let token = tokens[significant[close]]
-            if token.is("(") { depth += 1 }
-            if token.is(")") {
-                depth -= 1
-                if depth == 0 {
-                    add(.runInPlace, tokens[significant[position - 1]].range.lowerBound..<token.range.upperBound, "")
-                    return
-                }
-            }
+        let close = tokens[significant[structure.matching(from: position + 1, in: significant)]]
+        if close.is(")") {
+            add(.runInPlace, tokens[significant[position - 1]].range.lowerBound..<close.range.upperBound, "")
         }
     }
 
