@@ -6,7 +6,7 @@ extension FileMutations {
         guard let call, statement.kind == .expression else { return }
         let closure = call.trailingClosure.flatMap(parameterlessClosure)
         let executeArgument = argument(labelled: "execute", of: call)
-        if MutantGenerator.dispatchMethods.contains(call.calleeName), !call.receiver.isEmpty,
+        if MutantGenerator.dispatchMethods.contains(call.calleeName),
             call.calleeName != "notify" || call.labels.contains("queue")
         {
             if let closure {
@@ -36,7 +36,9 @@ extension FileMutations {
         }
     }
 
-    /// The braces of a trailing closure that takes no parameters (none named, no `$0`).
+    /// The braces of a trailing closure that takes no parameters (none named, no `$0` of its
+    /// own: a `$0` of a closure inside it, as in `messages.sorted { $0.sentAt > $1.sentAt }`,
+    /// belongs to that closure).
     func parameterlessClosure(_ block: Int) -> Range<Int>? {
         guard case .closure(let hasParameters) = structure.blocks[block].kind, !hasParameters,
             let open = structure.blocks[block].openBrace, let close = structure.blocks[block].closeBrace
@@ -45,6 +47,7 @@ extension FileMutations {
             let token = structure.tokens[index]
             return token.kind == .identifier && token.text.hasPrefix("$")
                 && token.text.dropFirst().allSatisfy(\.isNumber)
+                && structure.innermostClosure(containingToken: index) == block
         }
         return usesAnonymous ? nil : structure.tokens[open].range.lowerBound..<structure.tokens[close].range.upperBound
     }

@@ -107,9 +107,14 @@ public struct MutantGenerator: Sendable {
     static func declaresResult(_ block: CodeBlock, in structure: SwiftStructure) -> Bool {
         guard let brace = block.openBrace else { return true }
         var index = brace - 1
+        // The arrow of a closure parameter (`execute work: @escaping () -> Void`) is inside the
+        // parameter list's parentheses; the result's is outside them.
+        var depth = 0
         while index >= 0 {
             let token = structure.tokens[index]
-            if token.text == "->" { return true }
+            if token.text == ")" { depth += 1 }
+            if token.text == "(" { depth -= 1 }
+            if token.text == "->" && depth == 0 { return true }
             if token.text == "func" { return false }
             // A computed property's or an accessor's body: its one statement is its value.
             if token.text == "{" || token.text == "}" { return true }

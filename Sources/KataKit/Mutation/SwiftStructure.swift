@@ -116,6 +116,20 @@ public struct SwiftStructure: Sendable {
         return best
     }
 
+    /// The closure `token` is directly in (through `if`, `for`, `switch` and other control
+    /// blocks, not through another closure), if any: the closure a `$0` there belongs to.
+    func innermostClosure(containingToken token: Int) -> Int? {
+        var current: Int? = innermostBlock(containingToken: token)
+        while let index = current {
+            switch blocks[index].kind {
+            case .closure: return index
+            case .control, .switchBody: current = blocks[index].parent
+            default: return nil
+            }
+        }
+        return nil
+    }
+
     private mutating func markAwaits() {
         let closures = blocks.compactMap { block -> ClosedRange<Int>? in
             guard case .closure = block.kind, let open = block.openBrace, let close = block.closeBrace else {

@@ -32,6 +32,36 @@ struct MutantGeneratorTests {
         #expect(dropped.contains { !$0.contains("queue.async") && $0.contains("publish(1)\n    DispatchQueue") })
     }
 
+    @Test("a `$0` of a closure inside the dispatched work does not make the work a closure with parameters")
+    func nestedAnonymousParameters() {
+        let source = """
+            func load() {
+                dispatcher.dispatch {
+                    self.publish(messages.sorted { $0.sentAt > $1.sentAt })
+                }
+                dispatcher.dispatch { print($0) }
+            }
+            """
+        #expect(
+            Self.mutants(source, .runInPlace).map(\.replacement) == [
+                "_ = {\n        self.publish(messages.sorted { $0.sentAt > $1.sentAt })\n    }()"
+            ])
+        #expect(Self.mutants(source, .dropDispatch).count == 1)
+    }
+
+    @Test("a seam's own forwarding, without a receiver (`async(…, execute: work)` in an extension), is mutated")
+    func forwardingWithoutReceiver() {
+        let source = """
+            extension DispatchQueueType {
+                func async(execute work: @escaping () -> Void) {
+                    async(group: nil, qos: .unspecified, flags: [], execute: work)
+                }
+            }
+            """
+        #expect(Self.mutants(source, .runInPlace).map(\.replacement) == ["work()"])
+        #expect(Self.applied(source, .dropDispatch).map { $0.contains("async(group:") } == [false])
+    }
+
     @Test("run-in-place runs a task group's child before the next is added, and drops receive(on:)")
     func structuredAndCombine() {
         let group = """
@@ -77,7 +107,9 @@ struct MutantGeneratorTests {
         #expect(all.contains { $0.operatorName == .completeTwice && $0.replacement == "finish()\n    finish()" })
     }
 
-    @Test("a func without a result may lose its one statement; a closure or a func with a result may not")
+    @Test(
+        "a func without a result may lose its one statement (a closure parameter's arrow is no result); a closure or a func with a result may not"
+    )
     func soleStatement() {
         let source = """
             func cancel(_ photo: URL) {
@@ -87,9 +119,15 @@ struct MutantGeneratorTests {
                 finish()
             }
             let work = { finish() }
+            func run(_ body: @escaping () -> Void) {
+                perform(body)
+            }
+            func value(_ body: () -> Int) -> Int {
+                compute(body)
+            }
             """
         let removed = Self.mutants(source).filter { $0.replacement.isEmpty }.map(\.original)
-        #expect(removed == ["download(of: photo)?.cancel()"])
+        #expect(removed == ["download(of: photo)?.cancel()", "perform(body)"])
     }
 
     @Test("negate-condition leaves `while true` alone: the function after it would have no return")

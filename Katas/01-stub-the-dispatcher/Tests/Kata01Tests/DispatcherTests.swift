@@ -3,8 +3,8 @@ import Testing
 
 @testable import Kata01
 
-// The time limit is a ceiling a passing run never reaches: it stops a dispatcher that never
-// runs its work from hanging the test run.
+// The time limit is a ceiling a passing run never reaches; a dispatcher that never runs its work
+// fails within a second instead (see `sighting(_:)`).
 @Suite("Dispatcher, the one the app uses", .timeLimit(.minutes(1)))
 struct DispatcherTests {
     /// What the dispatched work saw when it ran.
@@ -17,8 +17,30 @@ struct DispatcherTests {
     /// Marks the thread that calls `dispatch`, so the work can tell whether it runs there.
     static let callerMark = "kata01.calls-dispatch"
 
+    static let neverRan: Comment = """
+        The work never ran within a second: Dispatcher.dispatch(_:) must hand it to the queue it \
+        was given, queue.async { work() }, not drop it.
+        """
+
+    /// Starts `scenario`, which reports what the dispatched work saw through the function it is
+    /// handed, and waits at most a second for that report: nil when the work never ran. Work that
+    /// runs comes back in milliseconds; only a dispatcher that drops it makes the test wait.
+    static func sighting(_ scenario: (@escaping @Sendable (Sighting) -> Void) -> Void) -> Sighting? {
+        final class Report: @unchecked Sendable {
+            var sighting: Sighting?
+        }
+        let report = Report()
+        let reported = DispatchSemaphore(value: 0)
+        scenario { sighting in
+            report.sighting = sighting
+            reported.signal()
+        }
+        guard reported.wait(timeout: .now() + 1) == .success else { return nil }
+        return report.sighting
+    }
+
     @Test("runs the work later, on the queue it was given")
-    func runsLaterOnItsQueue() async {
+    func runsLaterOnItsQueue() {
         let queue = DispatchQueue(label: "kata01.dispatcher-queue")
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
@@ -27,17 +49,21 @@ struct DispatcherTests {
         // First from a thread of the test's own, which GCD never runs queued work on. Work
         // sent with queue.async runs on one of GCD's threads; a dispatcher that waits for the
         // work (queue.sync) runs it right here, on the calling thread.
-        let fromAThread = await withCheckedContinuation { (seen: CheckedContinuation<Sighting, Never>) in
+        let sightingFromAThread = Self.sighting { seen in
             let caller = Thread {
                 Thread.current.threadDictionary[Self.callerMark] = true
                 dispatcher.dispatch {
-                    seen.resume(
-                        returning: Sighting(
+                    seen(
+                        Sighting(
                             ranOnGivenQueue: DispatchQueue.getSpecific(key: key) == true,
                             ranOnCallersThread: Thread.current.threadDictionary[Self.callerMark] != nil))
                 }
             }
             caller.start()
+        }
+        guard let fromAThread = sightingFromAThread else {
+            Issue.record(Self.neverRan)
+            return
         }
 
         #expect(
@@ -55,17 +81,21 @@ struct DispatcherTests {
 
         // Then from a block that runs on `queue` itself. The queue is serial, so work sent
         // there with async can only start after this block has finished.
-        let fromItsQueue = await withCheckedContinuation { (seen: CheckedContinuation<Sighting, Never>) in
+        let sightingFromItsQueue = Self.sighting { seen in
             queue.async {
                 var dispatchHadReturned = false
                 dispatcher.dispatch {
-                    seen.resume(
-                        returning: Sighting(
+                    seen(
+                        Sighting(
                             ranOnGivenQueue: DispatchQueue.getSpecific(key: key) == true,
                             dispatchHadReturned: dispatchHadReturned))
                 }
                 dispatchHadReturned = true
             }
+        }
+        guard let fromItsQueue = sightingFromItsQueue else {
+            Issue.record(Self.neverRan)
+            return
         }
 
         #expect(

@@ -223,8 +223,46 @@ func currentQueueLabel() -> String {
     #endif
 }
 
-/// These tests use the real queues, so they await; a broken wrapper fails after a minute
-/// instead of hanging forever.
+/// Starts `handOver`, which reports a value through the function it is handed, and awaits the
+/// first report, or nil after a second: work on the real queues comes back in milliseconds, so
+/// only a wrapper that drops the work makes a test wait, and then it fails by an assertion
+/// instead of hanging the run. Later reports are ignored.
+func firstReport<Value: Sendable>(
+    of handOver: (@escaping @Sendable (Value) -> Void) -> Void
+) async -> Value? {
+    await withCheckedContinuation { continuation in
+        let once = ResumedOnce(continuation)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { once.resume(returning: nil) }
+        handOver { once.resume(returning: $0) }
+    }
+}
+
+/// A continuation resumed by whichever comes first, the report or the second's end.
+final class ResumedOnce<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value?, Never>?
+
+    init(_ continuation: CheckedContinuation<Value?, Never>) { self.continuation = continuation }
+
+    func resume(returning value: Value?) {
+        lock.lock()
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume(returning: value)
+    }
+}
+
+/// What a test says when the work handed to the wrapper never ran.
+func neverRan(_ call: String, forwardingTo queue: String) -> Comment {
+    """
+    The work handed to \(call) never ran within a second: the wrapper must forward it, \
+    \(queue).async(execute: work), not drop it.
+    """
+}
+
+/// These tests use the real queues, so they await, each at most a second (`firstReport(of:)`);
+/// the time limit is a ceiling a passing run never reaches.
 @Suite("DispatchQueueWrapper, the production wrapper", .timeLimit(.minutes(1)))
 struct DispatchQueueWrapperTests {
     @Test("mainAsync(execute:) runs the work on the main queue")
@@ -233,12 +271,14 @@ struct DispatchQueueWrapperTests {
         DispatchQueue.main.setSpecific(key: isMain, value: true)
         defer { DispatchQueue.main.setSpecific(key: isMain, value: nil) }
 
-        let ranOnMain = await withCheckedContinuation { done in
-            DispatchQueueWrapper().mainAsync {
-                done.resume(returning: DispatchQueue.getSpecific(key: isMain) ?? false)
-            }
+        let ranOnMain = await firstReport { done in
+            DispatchQueueWrapper().mainAsync { done(DispatchQueue.getSpecific(key: isMain) ?? false) }
         }
 
+        guard let ranOnMain else {
+            Issue.record(neverRan("mainAsync(execute:)", forwardingTo: "DispatchQueue.main"))
+            return
+        }
         #expect(ranOnMain, "mainAsync(execute:) should forward to DispatchQueue.main.async.")
     }
 
@@ -249,10 +289,14 @@ struct DispatchQueueWrapperTests {
         defer { DispatchQueue.main.setSpecific(key: isMain, value: nil) }
 
         for qos in [DispatchQoS.QoSClass.utility, .userInitiated] {
-            let (ranOnMain, ranOn) = await withCheckedContinuation { done in
+            let sighting = await firstReport { done in
                 DispatchQueueWrapper().globalAsync(qos: qos) {
-                    done.resume(returning: (DispatchQueue.getSpecific(key: isMain) ?? false, currentQueueLabel()))
+                    done((DispatchQueue.getSpecific(key: isMain) ?? false, currentQueueLabel()))
                 }
+            }
+            guard let (ranOnMain, ranOn) = sighting else {
+                Issue.record(neverRan("globalAsync(qos:execute:)", forwardingTo: "DispatchQueue.global(qos: qos)"))
+                return
             }
 
             #expect(
@@ -270,16 +314,15 @@ struct DispatchQueueWrapperTests {
     }
 
     /// Hands work over through `handOver` from a thread of the test's own, then signals that the
-    /// call has returned. Reports whether the work saw that signal. The work waits for it at most
-    /// one second: a wrapper that hands over with async returns at once, so a passing run never
-    /// comes near the bound; one that waits for the work (sync) cannot return until it gives up.
-    func workSawTheCallReturn(handOver: @escaping (@escaping () -> Void) -> Void) async -> Bool {
-        await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+    /// call has returned. Reports whether the work saw that signal, or nil when the work never
+    /// ran. The work waits for it at most one second: a wrapper that hands over with async
+    /// returns at once, so a passing run never comes near the bound; one that waits for the work
+    /// (sync) cannot return until it gives up.
+    func workSawTheCallReturn(handOver: @escaping (@escaping () -> Void) -> Void) async -> Bool? {
+        await firstReport { done in
             let callReturned = DispatchSemaphore(value: 0)
             let caller = Thread {
-                handOver {
-                    done.resume(returning: callReturned.wait(timeout: .now() + 1) == .success)
-                }
+                handOver { done(callReturned.wait(timeout: .now() + 1) == .success) }
                 callReturned.signal()
             }
             caller.start()
@@ -288,7 +331,11 @@ struct DispatchQueueWrapperTests {
 
     @Test("mainAsync(execute:) returns before the work runs, also when called on the main queue")
     func mainAsyncHandsOver() async {
-        let fromAThread = await workSawTheCallReturn { DispatchQueueWrapper().mainAsync(execute: $0) }
+        guard let fromAThread = await workSawTheCallReturn(handOver: { DispatchQueueWrapper().mainAsync(execute: $0) })
+        else {
+            Issue.record(neverRan("mainAsync(execute:)", forwardingTo: "DispatchQueue.main"))
+            return
+        }
 
         #expect(
             fromAThread,
@@ -302,12 +349,16 @@ struct DispatchQueueWrapperTests {
 
         // On the main queue, which is serial: work handed over with async can only start after
         // this block has finished.
-        let fromMain = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+        let sawItReturn = await firstReport { done in
             DispatchQueue.main.async {
                 var mainAsyncHadReturned = false
-                DispatchQueueWrapper().mainAsync { done.resume(returning: mainAsyncHadReturned) }
+                DispatchQueueWrapper().mainAsync { done(mainAsyncHadReturned) }
                 mainAsyncHadReturned = true
             }
+        }
+        guard let fromMain = sawItReturn else {
+            Issue.record(neverRan("mainAsync(execute:)", forwardingTo: "DispatchQueue.main"))
+            return
         }
 
         #expect(
@@ -322,8 +373,13 @@ struct DispatchQueueWrapperTests {
 
     @Test("globalAsync(qos:execute:) returns before the work runs")
     func globalAsyncHandsOver() async {
-        let fromAThread = await workSawTheCallReturn {
-            DispatchQueueWrapper().globalAsync(qos: .utility, execute: $0)
+        guard
+            let fromAThread = await workSawTheCallReturn(handOver: {
+                DispatchQueueWrapper().globalAsync(qos: .utility, execute: $0)
+            })
+        else {
+            Issue.record(neverRan("globalAsync(qos:execute:)", forwardingTo: "DispatchQueue.global(qos: qos)"))
+            return
         }
 
         #expect(
@@ -341,25 +397,16 @@ struct DispatchQueueWrapperTests {
         let screen = WorkoutSummaryScreen()
 
         // The screen's state belongs to the main queue: it is read there, inside onChange, and
-        // handed to the test through the continuation, so the test never reads it from another
-        // thread while the main queue may be writing it.
-        // Resumes at the first change past .calculating, so a screen that calls onChange at
-        // the wrong moment fails here at once instead of waiting for the time limit.
-        // A screen that never publishes .ready is given up on after a second, on the main queue
-        // too, so `resumed` is only ever touched there once show(_:) has returned.
-        let shown = await withCheckedContinuation { (done: CheckedContinuation<WorkoutSummaryScreen.State?, Never>) in
-            var resumed = false
+        // handed to the test, so the test never reads it from another thread while the main
+        // queue may be writing it. The first change past .calculating is the one reported, so a
+        // screen that calls onChange at the wrong moment fails here at once; one that never
+        // publishes .ready is given up on after a second.
+        let shown = await firstReport { done in
             screen.onChange = {
-                guard !resumed, screen.state != .calculating else { return }
-                resumed = true
-                done.resume(returning: screen.state)
+                guard screen.state != .calculating else { return }
+                done(screen.state)
             }
             screen.show(track)
-            DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
-                guard !resumed else { return }
-                resumed = true
-                done.resume(returning: nil)
-            }
         }
 
         guard let shown else {
