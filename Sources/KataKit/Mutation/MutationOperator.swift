@@ -15,9 +15,11 @@ public enum MutationOperator: String, Codable, Sendable, CaseIterable, Comparabl
     /// Calls it knows: `async`, `asyncAfter`, `notify(queue:)`, and the katas' own seams,
     /// `dispatch`, `mainAsync`, `backgroundAsync`, `globalAsync`, `schedule`, `perform`,
     /// `addOperation` (``MutantGenerator/dispatchMethods``), each as a whole statement ending in
-    /// a closure without parameters; `x.async(execute: work)` becomes `work()`. A task group's
-    /// `group.addTask { body }` runs the body before the next child is added (the children one
-    /// after another), and a Combine chain loses its `.receive(on: scheduler)`.
+    /// a closure without parameters (a `$0` of a closure inside it is that closure's);
+    /// `x.async(execute: work)` becomes `work()`, with or without the `x.` (a seam's own
+    /// forwarding, in a protocol extension). A task group's `group.addTask { body }` runs the body
+    /// before the next child is added (the children one after another), and a Combine chain loses
+    /// its `.receive(on: scheduler)`.
     case runInPlace = "run-in-place"
 
     /// The dispatching statement is gone: the work never runs. Misconception: "the test waited,

@@ -25,22 +25,16 @@ struct DispatcherTests {
     /// Starts `scenario`, which reports what the dispatched work saw through the function it is
     /// handed, and waits at most a second for that report: nil when the work never ran. Work that
     /// runs comes back in milliseconds; only a dispatcher that drops it makes the test wait.
-    static func sighting(_ scenario: (@escaping @Sendable (Sighting) -> Void) -> Void) -> Sighting? {
-        final class Report: @unchecked Sendable {
-            var sighting: Sighting?
+    static func sighting(_ scenario: (@escaping (Sighting) -> Void) -> Void) async -> Sighting? {
+        await withCheckedContinuation { (done: CheckedContinuation<Sighting?, Never>) in
+            let once = ResumeOnce(done)
+            scenario { once.resume(returning: $0) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1) { once.resume(returning: nil) }
         }
-        let report = Report()
-        let reported = DispatchSemaphore(value: 0)
-        scenario { sighting in
-            report.sighting = sighting
-            reported.signal()
-        }
-        guard reported.wait(timeout: .now() + 1) == .success else { return nil }
-        return report.sighting
     }
 
     @Test("runs the work later, on the queue it was given")
-    func runsLaterOnItsQueue() {
+    func runsLaterOnItsQueue() async {
         let queue = DispatchQueue(label: "kata01.dispatcher-queue")
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
@@ -49,7 +43,7 @@ struct DispatcherTests {
         // First from a thread of the test's own, which GCD never runs queued work on. Work
         // sent with queue.async runs on one of GCD's threads; a dispatcher that waits for the
         // work (queue.sync) runs it right here, on the calling thread.
-        let sightingFromAThread = Self.sighting { seen in
+        let sightingFromAThread = await Self.sighting { seen in
             let caller = Thread {
                 Thread.current.threadDictionary[Self.callerMark] = true
                 dispatcher.dispatch {
@@ -81,7 +75,7 @@ struct DispatcherTests {
 
         // Then from a block that runs on `queue` itself. The queue is serial, so work sent
         // there with async can only start after this block has finished.
-        let sightingFromItsQueue = Self.sighting { seen in
+        let sightingFromItsQueue = await Self.sighting { seen in
             queue.async {
                 var dispatchHadReturned = false
                 dispatcher.dispatch {

@@ -231,14 +231,14 @@ func firstReport<Value: Sendable>(
     of handOver: (@escaping @Sendable (Value) -> Void) -> Void
 ) async -> Value? {
     await withCheckedContinuation { continuation in
-        let once = ResumedOnce(continuation)
+        let once = ResumeOnce(continuation)
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { once.resume(returning: nil) }
         handOver { once.resume(returning: $0) }
     }
 }
 
 /// A continuation resumed by whichever comes first, the report or the second's end.
-final class ResumedOnce<Value: Sendable>: @unchecked Sendable {
+final class ResumeOnce<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Value?, Never>?
 
