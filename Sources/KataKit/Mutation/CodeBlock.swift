@@ -32,6 +32,8 @@ public struct CodeBlock: Sendable, Equatable {
         public var isAsync: Bool
         /// Isolated to an actor: declared in an `actor`, or `@MainActor` itself or by its type.
         public var isIsolated: Bool
+        /// Declared `@concurrent`: it leaves its caller's actor for the global concurrent executor.
+        public var isConcurrent = false
     }
 
     public var kind: Kind

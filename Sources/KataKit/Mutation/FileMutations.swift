@@ -30,7 +30,26 @@ struct FileMutations {
             lockOperators(members)
         }
         insertYields()
+        concurrentBodiesOnMain()
         tokenOperators()
+    }
+
+    /// other-queue for a `@concurrent` function: its whole body runs on the main actor, as it
+    /// does without the attribute when the main actor calls it (a `nonisolated async` function
+    /// stays on its caller's actor under Swift 6.2's `NonisolatedNonsendingByDefault`). The
+    /// attribute itself cannot be switched on and off at run time; the body's hop can.
+    mutating func concurrentBodiesOnMain() {
+        for block in structure.blocks {
+            guard case .function(let info) = block.kind, info.isConcurrent,
+                let first = block.statements.first, let last = block.statements.last
+            else { continue }
+            let body = statements[first].range.lowerBound..<statements[last].range.upperBound
+            // A body of one expression is its result: it stays one (the schema's `if` around it is
+            // then an `if` expression), where a body of statements returns the hop's result.
+            let isOneExpression = first == last && !text(body).hasPrefix("return")
+            let onMain = "try await MainActor.run { " + text(body) + " }"
+            add(.otherQueue, body, isOneExpression ? onMain : "return " + onMain)
+        }
     }
 
     /// Operators on one statement: delete-call, delete-store, complete-twice, remove-guard,

@@ -31,8 +31,10 @@ public enum MutationOperator: String, Codable, Sendable, CaseIterable, Comparabl
     /// ```
     case dropDispatch = "drop-dispatch"
 
-    /// The main queue and a global one trade places, and `await MainActor.run { body }` runs
-    /// `body` where it is. Misconception: "it ran, so it ran on the right queue".
+    /// The main queue and a global one trade places, `await MainActor.run { body }` runs
+    /// `body` where it is, and a `@concurrent` function's body runs on the main actor (what it
+    /// does without the attribute when the main actor calls it). Misconception: "it ran, so it
+    /// ran on the right queue".
     ///
     /// ```swift
     /// DispatchQueue.main.async { self.label.text = title }

@@ -353,7 +353,8 @@ struct StructureParser {
             context.sawBody = true
             let name = context.name ?? header
             let info = CodeBlock.FunctionInfo(
-                name: name, isAsync: context.isAsync, isIsolated: isolated(context, in: block))
+                name: name, isAsync: context.isAsync, isIsolated: isolated(context, in: block),
+                isConcurrent: context.attributes.contains("@concurrent"))
             return parseBlock(.function(info), parent: block, declaration: qualified(name), at: position)
         }
         if header == "var" || header == "let" {

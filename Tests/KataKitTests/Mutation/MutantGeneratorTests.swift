@@ -62,6 +62,31 @@ struct MutantGeneratorTests {
         #expect(Self.applied(source, .dropDispatch).map { $0.contains("async(group:") } == [false])
     }
 
+    @Test("other-queue runs a @concurrent function's body on the main actor, its result kept; only @concurrent")
+    func concurrentBodyOnMain() {
+        let source = """
+            struct Importer {
+                @concurrent
+                nonisolated static func decode(_ data: Data) async throws -> [Int] {
+                    try decoder.decode(data)
+                }
+                @concurrent
+                nonisolated func both(_ data: Data) async throws -> Int {
+                    let photos = try decoder.decode(data)
+                    return photos.count
+                }
+                nonisolated func stays(_ data: Data) async throws -> Int {
+                    try decoder.decode(data).count
+                }
+            }
+            """
+        #expect(
+            Self.mutants(source, .otherQueue).map(\.replacement) == [
+                "try await MainActor.run { try decoder.decode(data) }",
+                "return try await MainActor.run { let photos = try decoder.decode(data)\n        return photos.count }",
+            ])
+    }
+
     @Test("run-in-place runs a task group's child before the next is added, and drops receive(on:)")
     func structuredAndCombine() {
         let group = """
