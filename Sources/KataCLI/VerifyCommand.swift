@@ -25,7 +25,9 @@ struct VerifyCommand: ParsableCommand {
             it escape. The report names each one that escaped, why, and the sentence it breaks.
 
             --sanitize thread runs only the two solutions, built with ThreadSanitizer, and fails on \
-            any data race: the tests themselves must be race-free.
+            any data race: the tests themselves must be race-free. A kata whose front matter declares \
+            `sanitizer: thread` is built with it in every run, its wrong solutions (or a tests \
+            kata's buggy versions) too, as `kata check` builds it: a race report catches them.
 
             --mutants adds a rule, "mutants killed": every mutant `kata mutate` makes of the code the \
             learner writes is killed by an assertion within 5 seconds in every run, or listed in \

@@ -286,6 +286,67 @@ extension EndToEnd {
             #expect(none.errors.contains("grades your tests on its named bugs only"), "\(none.errors)")
         }
 
+        @Test("verify grades a tests kata's buggy versions under the sanitizer the kata declares, as check does")
+        func verifyUnderTheDeclaredSanitizer() throws {
+            let repository = try KataBinary.repository("tests-repository")
+            let kata = repository.appendingPathComponent("Katas/01-count-the-taps")
+            let readme = kata.appendingPathComponent("README.md")
+            let promise = "- Nothing but the work a tap hands the dispatcher touches `taps`."
+            try Fixtures.write(
+                String(contentsOf: readme, encoding: .utf8)
+                    .replacingOccurrences(of: "kind: tests\n", with: "kind: tests\nsanitizer: thread\n")
+                    .replacingOccurrences(
+                        of: "after each tap, once.\n", with: "after each tap, once.\n" + promise + "\n"),
+                to: readme)
+            // A bug no assertion sees: a write on a thread of its own, which only the sanitizer reports.
+            try Fixtures.write(
+                """
+                # Writes from another thread
+
+                "Warming the count up on a thread of its own adds nothing."
+
+                ## Breaks
+
+                > Nothing but the work a tap hands the dispatcher touches `taps`.
+
+                ## Nudge
+
+                Do your tests read `taps` in a run that ThreadSanitizer watches?
+
+                ## Caught by
+
+                `counts only when the dispatcher runs the work`: ThreadSanitizer reports the write.
+
+                diff --git a/Sources/Kata01/TapCounter.swift b/Sources/Kata01/TapCounter.swift
+                --- a/Sources/Kata01/TapCounter.swift
+                +++ b/Sources/Kata01/TapCounter.swift
+                @@ -1,3 +1,5 @@
+                +import Foundation
+                +
+                 /// Runs work somewhere: on a queue in the app, at once in a test.
+                 public protocol Dispatching {
+                     func dispatch(_ work: @escaping () -> Void)
+                @@ -14,6 +16,9 @@ public final class TapCounter {
+                     }
+                 
+                     public func tap() {
+                +        // Warms the count up on a thread of its own: it adds nothing.
+                +        nonisolated(unsafe) let counter = self
+                +        Thread { counter.taps += 0 }.start()
+                         dispatcher.dispatch {
+                             self.taps += 1
+                             self.onChange?(self.taps)
+
+                """, to: kata.appendingPathComponent("Chaffs/writes-from-another-thread.patch"))
+            let shipped = try KataBinary.run(["ship", "1"], in: repository)
+            #expect(shipped.status == 0, "\(shipped.output)\(shipped.errors)")
+
+            let verified = try KataBinary.run(["verify", "1"], in: repository)
+
+            #expect(verified.status == 0, "\(verified.output)")
+            #expect(verified.output.contains("✔ reference tests thorough 6/6"), "\(verified.output)")
+        }
+
         @Test("verify passes a tests kata whose reference tests are valid and thorough")
         func verify() throws {
             let repository = try KataBinary.repository("tests-repository")

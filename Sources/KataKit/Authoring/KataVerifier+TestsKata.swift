@@ -39,8 +39,12 @@ extension KataVerifier {
         let engine = GradingEngine(repository: repository, runner: runner, swift: swift)
         let stageName = kata.folderName + "-verify"
         let runs = max(repetitions, GradingEngine.defaultRuns)
+        // Graded as `kata check` grades a learner's suite: under the sanitizer the kata declares, so
+        // a buggy version only ThreadSanitizer sees counts as caught here as it does there.
+        let declared = kata.metadata.sanitizer
         if sanitizer == nil {
-            let starter = try engine.grade(kata, tests: kata.testsDirectory, runs: runs, stageName: stageName)
+            let starter = try engine.grade(
+                kata, tests: kata.testsDirectory, runs: runs, sanitizer: declared, stageName: stageName)
             rules.append(starterTestsRule(starter))
         }
         // A buggy version must be caught in every run of `--repeat`, not once by luck.
@@ -51,7 +55,7 @@ extension KataVerifier {
         let reference = try engine.grade(
             kata, tests: kata.referenceTestsDirectory,
             versions: kata.gradedVersions().filter { sanitizer == nil || $0.isCorrect }, runs: runs,
-            buggyRuns: max(1, repetitions), sanitizer: sanitizer,
+            buggyRuns: max(1, repetitions), sanitizer: sanitizer ?? declared,
             stageName: sanitizer == nil ? stageName : stageName + "-" + (sanitizer?.rawValue ?? ""),
             catches: Self.catchesInTime)
         rules.append(referenceValidRule(reference, kata: kata))

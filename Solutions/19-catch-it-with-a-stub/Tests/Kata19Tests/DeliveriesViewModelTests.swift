@@ -1,5 +1,6 @@
 import Foundation
 import Kata19
+import Synchronization
 import Testing
 
 // Every test hands the view model a dispatcher that runs the work on the spot, so by the time load()
@@ -68,20 +69,32 @@ struct DeliveriesViewModelTests {
     }
 
     @Test("the screen may read state on its own thread while the work runs on the app's queue")
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     func stateIsSafeToReadWhileTheWorkRuns() {
         // Given the app's dispatcher, on a queue of the test's own: the work runs on that queue's thread
+        let source = StubParcelSource(parcels: Parcels.asSent)
         let viewModel = DeliveriesViewModel(
-            source: StubParcelSource(parcels: Parcels.asSent),
-            dispatcher: Dispatcher(queue: DispatchQueue(label: "kata19.work")))
+            source: source, dispatcher: Dispatcher(queue: DispatchQueue(label: "kata19.work")))
         let result = DispatchSemaphore(value: 0)
         viewModel.onChange = { state in
             if state != .loading { result.signal() }
         }
 
+        // And another of the screen's threads reads state again and again meanwhile: nothing but
+        // the lock around state orders those reads against the changes load() makes, on this
+        // thread and on the work's (a change made before the lock is taken, or after it is let
+        // go, races with the read next to it)
+        // (the work reads the cache only once the reader has read state a few more times, so
+        // those reads come between this thread's change and the work's)
+        let reader = Reader(viewModel, until: .loaded(Parcels.soonestFirst))
+        source.onRead = { reader.waitForMoreReads(3) }
+        reader.start()
+
         // When load() hands the work over, and the screen reads state meanwhile, from this thread
         viewModel.load()
         let meanwhile = viewModel.state
         let arrived = result.wait(timeout: .now() + 1) == .success
+        reader.finish()
 
         // Then (ThreadSanitizer, which `kata check 19` builds the tests with, reports a read of state that
         // nothing orders against the change made on the work's thread: no lock, no queue between them)
@@ -90,6 +103,65 @@ struct DeliveriesViewModelTests {
             meanwhile == .loading || meanwhile == .loaded(Parcels.soonestFirst),
             "While the work runs, state is the spinner or the result, never anything else. It was \(meanwhile).")
         #expect(viewModel.state == .loaded(Parcels.soonestFirst), "Once onChange heard the result, state holds it.")
+    }
+
+    /// A thread that reads `state` in a loop, as a screen's other thread may, until it reads the
+    /// state it waits for (the read that sees a change is the one a missing lock leaves unordered
+    /// with it), or until it is told to stop. It counts its reads with relaxed atomics, which
+    /// give ThreadSanitizer no order between the reader and whoever watches the count.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    final class Reader: @unchecked Sendable {
+        private let viewModel: DeliveriesViewModel
+        private let awaited: DeliveriesState
+        private let lock = NSLock()
+        private var stopped = false
+        private let done = DispatchSemaphore(value: 0)
+        private let reads = Atomic<Int>(0)
+
+        init(_ viewModel: DeliveriesViewModel, until awaited: DeliveriesState) {
+            self.viewModel = viewModel
+            self.awaited = awaited
+        }
+
+        /// Starts the loop, and returns once the thread has made its first read: reading already
+        /// when `load()` is called, not some time later.
+        func start() {
+            let reading = DispatchSemaphore(value: 0)
+            Thread {
+                _ = self.viewModel.state
+                reading.signal()
+                while !self.isStopped, self.viewModel.state != self.awaited {
+                    self.reads.add(1, ordering: .relaxed)
+                }
+                self.done.signal()
+            }.start()
+            reading.wait()
+        }
+
+        /// Returns once the loop has read `state` `count` more times, or after a second: called
+        /// by the work at its read of the cache, so the reads fall before the change it makes.
+        func waitForMoreReads(_ count: Int) {
+            let target = reads.load(ordering: .relaxed) + count
+            let deadline = DispatchTime.now() + 1
+            while reads.load(ordering: .relaxed) < target, DispatchTime.now() < deadline {
+                sched_yield()
+            }
+        }
+
+        /// Waits at most a second for the loop to read the awaited state, then stops it.
+        func finish() {
+            guard done.wait(timeout: .now() + 1) == .timedOut else { return }
+            lock.lock()
+            stopped = true
+            lock.unlock()
+            done.wait()
+        }
+
+        private var isStopped: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return stopped
+        }
     }
 
     @Test("the spinner is up before the cache is read")
@@ -211,6 +283,31 @@ struct DeliveriesViewModelTests {
         #expect(
             heard == [.loading, .loaded(Parcels.soonestFirst)],
             "A refresh shows the spinner again, then the new list. The screen heard \(heard).")
+    }
+
+    @Test("a load() whose read fails after the parcels are shown shows the failure, not the old list")
+    func failureAfterLoaded() {
+        // Given a tab that shows the parcels
+        let source = StubParcelSource(parcels: Parcels.asSent)
+        let viewModel = DeliveriesViewModel(source: source, dispatcher: dispatcher)
+        viewModel.load()
+        var heard: [DeliveriesState] = []
+        viewModel.onChange = { heard.append($0) }
+
+        // When the cache can no longer be read, and the user pulls to refresh
+        source.answer = .failure(CacheUnreadable())
+        viewModel.load()
+
+        // Then the new result replaces the old one: the failure, with its Retry button
+        guard case .failed(let message) = viewModel.state, heard.count == 2, heard.first == .loading else {
+            Issue.record(
+                """
+                A refresh whose read fails must show the spinner, then .failed, even when parcels were \
+                shown before: the new result replaces the old one. The screen heard \(heard).
+                """)
+            return
+        }
+        #expect(!message.isEmpty, "The failure must say something to the user.")
     }
 
     @Test("a load() after a failure reads again and shows the parcels (Retry)")

@@ -58,16 +58,26 @@ struct RestaurantCacheTests {
         #expect(await loader.requests == ["r1", "r1"])
     }
 
-    @Test("a loaded restaurant is kept: later calls do not ask the loader")
+    @Test("a loaded restaurant is kept, every one of them: later calls do not ask the loader")
     func aRestaurantIsKept() async throws {
         await loader.release("r1", with: .success(pizzeria))
+        await loader.release("r2", with: .success(noodleBar))
 
+        // Two restaurants in turn, so a cache that keeps only the last one loaded asks again.
         for _ in 1...3 {
-            let answer = try #require(await answer(of: startCalls(1, for: "r1", on: cache)[0]))
-            #expect(try answer.get() == pizzeria)
+            for (id, restaurant) in [("r1", pizzeria), ("r2", noodleBar)] {
+                let answer = try #require(await answer(of: startCalls(1, for: id, on: cache)[0]))
+                #expect(try answer.get() == restaurant)
+            }
         }
 
-        #expect(await loader.requests == ["r1"], "r1 was loaded once: later calls must get it from the cache.")
+        let requests = await loader.requests
+        #expect(
+            requests == ["r1", "r2"],
+            """
+            r1 and r2 were each loaded once: later calls must get each from the cache, not only the \
+            restaurant loaded last. The loader was asked for \(requests).
+            """)
     }
 
     @Test("a load holds up only the callers of the same restaurant")
