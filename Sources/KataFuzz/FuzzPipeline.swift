@@ -99,6 +99,9 @@ struct FuzzPipeline {
     /// The link policy of the site, in short: web links stay, other schemes are refused,
     /// relative links are taken as they are (the site sample checks the real resolver).
     static func resolve(_ target: String) throws -> String {
+        if LinkScheme.controlCharacter(in: target) != nil {
+            throw KataError(.invalidCatalog, "\(file): a control character in '\(target)'.", advice: "Fix the link.")
+        }
         guard let scheme = LinkScheme.of(target), !LinkScheme.published.contains(scheme) else { return target }
         throw KataError(.invalidCatalog, "\(file): links to '\(target)'.", advice: "Fix the link.")
     }

@@ -37,4 +37,12 @@ public enum LinkScheme {
         }
         return nil
     }
+
+    /// The first control character in `target` (U+0000–U+001F, U+007F), if any. A browser drops
+    /// one at the start of an `href`, but the markdown renderer writes it percent-encoded
+    /// (`%08https://…`), which a browser reads as a path on this site: a link that looked like a
+    /// web link and leads nowhere. No link needs one, so the site refuses them all.
+    public static func controlCharacter(in target: String) -> Unicode.Scalar? {
+        target.unicodeScalars.first { $0.value < 0x20 || $0.value == 0x7F }
+    }
 }

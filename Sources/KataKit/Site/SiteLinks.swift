@@ -23,6 +23,12 @@ struct SiteLinks {
     /// page at `pagePath`.
     mutating func resolve(_ target: String, from source: String, line: Int, pagePath: String) throws -> String {
         if target.isEmpty { throw broken(source, line, "has a link with no target") }
+        if let control = LinkScheme.controlCharacter(in: target) {
+            throw broken(
+                source, line,
+                "has a link whose address holds an invisible control character, "
+                    + String(format: "U+%04X", control.value) + "; remove it")
+        }
         if let scheme = LinkScheme.of(target) {
             if LinkScheme.published.contains(scheme) { return target }
             if LinkScheme.scripting.contains(scheme) {

@@ -121,6 +121,24 @@ struct SiteSecurityTests {
             "refused as a relative link, not for its scheme: \(message)")
     }
 
+    /// Found by kata-fuzz: a backspace before `https:` (`&#8;https://…`) made the link look like
+    /// a web link to the site, which published it as it was; the markdown renderer then wrote
+    /// `href="%08https://…"`, a path on this site that leads nowhere.
+    @Test(
+        "a link whose address holds a control character is refused, naming the character",
+        arguments: ["[x](&#8;https://example.com)", "[x](<\u{7F}https://example.com>)", "[x](../02-x/&#27;README.md)"])
+    func controlCharacterInALink(markdown: String) throws {
+        var links = SiteLinks(pages: ["Katas/02-x/README.md": "katas/02-x.html"], repositoryRoot: Fixtures.projectRoot)
+        let error = #expect(throws: KataError.self) {
+            try SiteMarkdown.render(markdown, source: "Katas/01-x/README.md", firstLine: 5) { target, line in
+                try links.resolve(target, from: "Katas/01-x/README.md", line: line, pagePath: "katas/01-x.html")
+            }
+        }
+        let message = error?.message ?? ""
+        #expect(message.contains("control character, U+00"), "\(message)")
+        #expect(message.hasPrefix("Katas/01-x/README.md:5:"), "\(message)")
+    }
+
     /// The fixture's kata 02 with every front-matter value a payload, and its README's raw HTML too.
     func hostileSite() throws -> (files: [String: String], title: String) {
         let repository = try Fixtures.repositoryCopy()
