@@ -80,12 +80,11 @@ struct DeliveriesViewModelTests {
             if state != .loading { result.signal() }
         }
 
-        // And another of the screen's threads reads state again and again meanwhile: nothing but
-        // the lock around state orders those reads against the changes load() makes, on this
-        // thread and on the work's (a change made before the lock is taken, or after it is let
-        // go, races with the read next to it)
-        // (the work reads the cache only once the reader has read state a few more times, so
-        // those reads come between this thread's change and the work's)
+        // And another of the screen's threads reads state again and again meanwhile, the work
+        // reading the cache only once that thread has read a few more times: nothing but the lock
+        // around state orders those reads against the changes load() makes, on this thread and on
+        // the work's, so a change made before the lock is taken, or after it is let go, races
+        // with the read next to it
         let reader = Reader(viewModel, until: .loaded(Parcels.soonestFirst))
         source.onRead = { reader.waitForMoreReads(3) }
         reader.start()
