@@ -34,12 +34,19 @@ struct MutateCommand: ParsableCommand {
             mutants: [{id, operator, file, line, number, status, tests, why, killedThoughListed, \
             diff}]}], counted, killed, survived}.
 
+            A suite grown until it kills the reference's mutants can still miss the same slips in a \
+            design built another way, as a learner's is. --alternative mutates the kata's second \
+            correct design instead (Solutions/NN-slug/Alternative, each type that differs from the \
+            starter), against the same tests; its listings go in that folder's own \
+            EQUIVALENT-MUTANTS.md.
+
             Exits 0 when every counted mutant of every kata was killed by an assertion and the \
             equivalent-mutants files name only mutants that exist, 1 otherwise.
 
             Examples:
               kata mutate 3
               kata mutate 19 --all
+              kata mutate 5 --alternative
               kata mutate --repeat 3 --format json
             """
     )
@@ -55,6 +62,13 @@ struct MutateCommand: ParsableCommand {
 
     @Flag(name: .long, help: "List every mutant, not only those the tests let through.")
     var all = false
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Mutate the second correct design (Solutions/NN-slug/Alternative) instead of the reference.",
+            discussion: "Katas 01-18 only; its listings go in Solutions/NN-slug/Alternative/EQUIVALENT-MUTANTS.md."))
+    var alternative = false
 
     @Option(
         name: .shortAndLong,
@@ -79,7 +93,8 @@ struct MutateCommand: ParsableCommand {
         let context = options.context()
         try runFrontend(console: context.console, onInterrupt: .stopCommands, errorsAsJSON: format == .json) {
             try MutateFrontend(context: context).run(
-                katas: katas, runs: repetitions, all: all, jobs: jobs, format: format)
+                katas: katas, design: alternative ? .alternative : .reference, runs: repetitions, all: all,
+                jobs: jobs, format: format)
         }
     }
 }

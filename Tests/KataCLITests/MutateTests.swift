@@ -98,5 +98,58 @@ extension EndToEnd {
             #expect(
                 broken.errors.contains("EQUIVALENT-MUTANTS.md, line 1: a heading names one mutant's id in backticks"))
         }
+
+        /// `kata mutate --alternative`: the same tests judged on slips in the second design, with
+        /// the alternative's own listings, which the reference's run never reads.
+        @Test("--alternative mutates the second design against the same tests, with its own listings")
+        func mutatesTheAlternative() throws {
+            let repository = try KataBinary.repository("repository")
+            try Fixtures.write(
+                """
+                public func greeting(for name: String) -> String {
+                    guard !name.isEmpty else { return "Hello!" }
+                    return "Hello, \\(name)!"
+                }
+
+                """,
+                to: repository.appendingPathComponent(
+                    "Solutions/01-passing-kata/Alternative/Sources/Kata01/Greeter.swift"))
+
+            let json = try KataBinary.run(["mutate", "1", "--alternative", "--format", "json"], in: repository)
+            let kata = try #require(
+                ((try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["katas"]
+                    as? [[String: Any]])?.first, "\(json.output)\(json.errors)")
+            #expect(kata["code"] as? String == "the alternative solution")
+            let mutants = try #require(kata["mutants"] as? [[String: Any]])
+            let status = Dictionary(
+                mutants.map { ($0["operator"] as? String ?? "", $0["status"] as? String ?? "") },
+                uniquingKeysWith: { first, _ in first })
+            // The tests greet "Ada" and "Grace": a negated guard greets them wrongly; a removed one
+            // changes only the greeting of nobody, which no test asks for.
+            #expect(status["negate-condition"] == "killed", "\(mutants)")
+            #expect(status["remove-guard"] == "survived", "\(mutants)")
+            #expect(json.status == 1)
+            let survivor = try #require(mutants.first { $0["status"] as? String == "survived" }?["id"] as? String)
+
+            try Fixtures.write(
+                "# Equivalent mutants\n\n## `\(survivor)`\n\nNo behaviour differs that the README promises.\n",
+                to: repository.appendingPathComponent("Solutions/01-passing-kata/Alternative/EQUIVALENT-MUTANTS.md"))
+            let listed = try KataBinary.run(["mutate", "1", "--alternative"], in: repository)
+            #expect(listed.status == 0, "\(listed.output)\(listed.errors)")
+            #expect(listed.output.contains("mutants of the alternative solution:"), "\(listed.output)")
+            #expect(listed.output.contains("1 equivalent"), "\(listed.output)")
+            // The reference's run reads only the reference's file: the alternative's listing is
+            // neither stale there nor applied.
+            let reference = try KataBinary.run(["mutate", "1"], in: repository)
+            #expect(!reference.output.contains("no longer makes"), "\(reference.output)")
+            #expect(!reference.output.contains("equivalent"), "\(reference.output)")
+
+            // A tests kata has one design: asked for its alternative, kata says so.
+            let testsKata = try KataBinary.run(
+                ["mutate", "1", "--alternative"], in: try KataBinary.repository("tests-repository"))
+            #expect(testsKata.status == 64, "\(testsKata.output)\(testsKata.errors)")
+            #expect(
+                testsKata.errors.contains("is a tests kata: its shipped code is its one design"), "\(testsKata.errors)")
+        }
     }
 }

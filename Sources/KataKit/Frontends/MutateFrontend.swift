@@ -23,14 +23,24 @@ public struct MutateFrontend: Sendable {
     /// not only those the tests let through. Exits 0 when every counted mutant was killed by an
     /// assertion, 1 otherwise.
     public func run(
-        katas references: [String], runs: Int = 1, all: Bool = false, jobs: Int? = nil, format: Format = .text
+        katas references: [String], design: MutatedDesign = .reference, runs: Int = 1, all: Bool = false,
+        jobs: Int? = nil, format: Format = .text
     ) throws -> Int32 {
         try context.repository().requireFullRepository(for: "mutate")
         let catalog = try context.catalog()
-        let katas = try catalog.katas(named: references)
-        guard !katas.isEmpty else {
+        let named = try catalog.katas(named: references)
+        guard !named.isEmpty else {
             throw KataError(
                 .invalidCatalog, "There are no katas to mutate in \(catalog.repository.katasDirectory.path).")
+        }
+        // Asked for all katas, the alternative's are those of 01–18; a tests kata named on its own
+        // is an error that says why.
+        let katas = design == .alternative && references.isEmpty ? named.filter { $0.metadata.kind != .tests } : named
+        if design == .alternative, let testsKata = katas.first(where: { $0.metadata.kind == .tests }) {
+            throw KataError(
+                .usage,
+                "\(testsKata.heading) is a tests kata: its shipped code is its one design, and it has no alternative.",
+                advice: "Leave out --alternative for katas 19-24, or name katas from 01 to 18.")
         }
         var runner = context.runner
         runner.timeout = CheckFrontend.defaultTimeout
@@ -44,8 +54,8 @@ public struct MutateFrontend: Sendable {
         }
         let outcomes = WorkerThreads.run(count: katas.count, workers: jobs ?? VerifyFrontend.defaultJobs) { index in
             Result { () -> (MutationTester.Outcome, [String: String]) in
-                let outcome = try tester.test(katas[index], runs: runs)
-                return (outcome, try Self.mutatedTexts(of: katas[index]))
+                let outcome = try tester.test(katas[index], design: design, runs: runs)
+                return (outcome, try MutationTester.texts(of: design.version(of: katas[index])))
             }
         } isFinal: { outcome in
             if case .failure = outcome { return true }
@@ -90,10 +100,6 @@ public struct MutateFrontend: Sendable {
     }
 
     /// The mutated module's files, for the diffs.
-    static func mutatedTexts(of kata: Kata) throws -> [String: String] {
-        try MutationTester.texts(of: kata.metadata.kind == .tests ? kata.shippedCode : kata.referenceSolution)
-    }
-
     /// "24 mutants of the reference solution: 21 killed, 2 survived, 1 equivalent · 91%"
     static func summary(of outcome: MutationTester.Outcome, style: TextStyle) -> String {
         if let problem = outcome.problem { return style.red("✘ ") + style.bold("not graded") + ": " + problem }
@@ -150,7 +156,7 @@ public struct MutateFrontend: Sendable {
         for id in outcome.staleEquivalents {
             lines.append(
                 "    " + style.red("✘ ")
-                    + "Solutions/\(outcome.kata.folderName)/\(EquivalentMutants.fileName) lists `\(id)`,"
+                    + "\(outcome.design.solutionLabel(of: outcome.kata))/\(EquivalentMutants.fileName) lists `\(id)`,"
                     + " which kata mutate no longer makes (or no longer finds): remove it or give its new id")
         }
         return lines

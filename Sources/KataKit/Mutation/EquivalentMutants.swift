@@ -56,16 +56,19 @@ public struct EquivalentMutants: Sendable, Equatable {
         exclusions.first { declaration == $0.declaration || declaration.hasPrefix($0.declaration + ".") }
     }
 
-    public static func url(for kata: Kata) -> URL {
-        kata.solutionDirectory.appendingPathComponent(fileName)
+    public static func url(for kata: Kata, design: MutatedDesign = .reference) -> URL {
+        design.solutionFolder(of: kata).appendingPathComponent(fileName)
     }
 
-    /// The kata's file; no entries when it has none. In the learner edition, which has no
-    /// `Solutions/`, a tests kata's ``VersionPack`` holds the ids (the reasons stay with the authors).
-    public static func load(for kata: Kata) throws -> EquivalentMutants {
-        let url = url(for: kata)
+    /// The kata's file for `design`; no entries when it has none. In the learner edition, which has
+    /// no `Solutions/`, a tests kata's ``VersionPack`` holds the ids (the reasons stay with the authors).
+    public static func load(for kata: Kata, design: MutatedDesign = .reference) throws -> EquivalentMutants {
+        let url = url(for: kata, design: design)
+        let label = "\(design.solutionLabel(of: kata))/\(fileName)"
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            guard let pack = VersionPack.load(for: kata) else { return EquivalentMutants(entries: []) }
+            guard design == .reference, let pack = VersionPack.load(for: kata) else {
+                return EquivalentMutants(entries: [])
+            }
             let reason = "Listed in the kata authors' \(fileName)."
             return EquivalentMutants(
                 entries: (pack.equivalentMutants ?? []).map { Entry(id: $0, reason: reason) },
@@ -73,14 +76,14 @@ public struct EquivalentMutants: Sendable, Equatable {
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw KataError(
-                .invalidCatalog, "Solutions/\(kata.folderName)/\(fileName) is not UTF-8 text.",
+                .invalidCatalog, "\(label) is not UTF-8 text.",
                 advice: "Save it as UTF-8.")
         }
         do {
             return try parse(text)
         } catch let problem as Problem {
             throw KataError(
-                .invalidCatalog, "Solutions/\(kata.folderName)/\(fileName), line \(problem.line): \(problem.reason)",
+                .invalidCatalog, "\(label), line \(problem.line): \(problem.reason)",
                 advice: "Each entry is a heading `## \\`MUTANT-ID\\`` (the id `kata mutate` prints), then a paragraph"
                     + " with the reason.")
         }

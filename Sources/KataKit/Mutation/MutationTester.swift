@@ -48,7 +48,9 @@ public struct MutationTester: Sendable {
     /// What was mutated, made and found for one kata.
     public struct Outcome: Sendable {
         public var kata: Kata
-        /// "the reference solution" or "the shipped code".
+        /// The design mutated.
+        public var design: MutatedDesign = .reference
+        /// "the reference solution", "the shipped code" or "the alternative solution".
         public var code: String
         public var results: [MutantResult]
         /// The mutants (and declarations left out) the equivalent-mutants file lists that
@@ -73,17 +75,19 @@ public struct MutationTester: Sendable {
     /// Mutates `kata`'s code and grades its tests against every mutant, each run `runs` times
     /// (a mutant is killed only when every run catches it). `progress` hears what is happening.
     public func test(
-        _ kata: Kata, runs: Int = 1, progress: (@Sendable (String) -> Void)? = nil
+        _ kata: Kata, design: MutatedDesign = .reference, runs: Int = 1,
+        progress: (@Sendable (String) -> Void)? = nil
     ) throws -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
         let isTestsKata = kata.metadata.kind == .tests
-        let codeName = isTestsKata ? "the shipped code" : "the reference solution"
         var outcome = Outcome(
-            kata: kata, code: codeName, results: [], staleEquivalents: [], notMutated: [], problem: nil, seconds: 0)
+            kata: kata, code: design.codeName(in: kata), results: [], staleEquivalents: [], notMutated: [],
+            problem: nil, seconds: 0)
+        outcome.design = design
         let prepared: PreparedMutants
         do {
-            prepared = try prepare(kata, progress: progress)
+            prepared = try prepare(kata, design: design, progress: progress)
         } catch let failure as MutantSchema.UnexplainedErrors {
             outcome.problem = failure.description
             return finished(outcome, clock: clock, started: started)
@@ -96,7 +100,7 @@ public struct MutationTester: Sendable {
         let grade = try GradingEngine(repository: repository, runner: runner, swift: swift).grade(
             kata, tests: isTestsKata ? kata.referenceTestsDirectory : kata.testsDirectory,
             versions: [prepared.base] + prepared.versions, runs: 1, buggyRuns: max(1, runs),
-            sanitizer: kata.metadata.sanitizer, stageName: kata.folderName + "-mutants",
+            sanitizer: kata.metadata.sanitizer, stageName: kata.folderName + design.folderSuffix + "-mutants",
             runLimit: KataVerifier.wrongSolutionRunLimit, catches: Self.catchesInTime, progress: progress)
         if let problem = baseProblem(grade, base: prepared.base) {
             outcome.problem = problem
@@ -127,9 +131,17 @@ public struct MutationTester: Sendable {
     /// Which mutants are stillborn depends only on the code and the compiler, so it is kept in the
     /// schema's folder (`stillborn.json`) and the compiler asked again only when either changed: a
     /// learner's second check goes straight to the runs.
-    public func prepare(_ kata: Kata, progress: (@Sendable (String) -> Void)? = nil) throws -> PreparedMutants {
+    public func prepare(
+        _ kata: Kata, design: MutatedDesign = .reference, progress: (@Sendable (String) -> Void)? = nil
+    ) throws -> PreparedMutants {
         let isTestsKata = kata.metadata.kind == .tests
-        let code = isTestsKata ? kata.shippedCode : kata.referenceSolution
+        if design == .alternative && isTestsKata {
+            throw KataError(
+                .invalidCatalog,
+                "\(kata.heading) is a tests kata: its shipped code is the one design there is, with no alternative.",
+                advice: "Mutate it without --alternative, or name a kata from 01 to 18.")
+        }
+        let code = design.version(of: kata)
         let files = try Self.texts(of: code)
         let mutableLines =
             isTestsKata ? nil : MutableLines.module(starter: try Self.starterTexts(of: kata), reference: files)
@@ -138,14 +150,14 @@ public struct MutationTester: Sendable {
             cacheFolder: repository.workDirectory.appendingPathComponent(
                 "grade/settings/\(kata.folderName)", isDirectory: true))
         let isolatedByDefault = settings?.moduleFlags?.contains("MainActor") ?? false
-        let equivalents = try EquivalentMutants.load(for: kata)
+        let equivalents = try EquivalentMutants.load(for: kata, design: design)
         let generated = MutantGenerator(isolatedByDefault: isolatedByDefault).mutants(
             of: files, mutableLines: mutableLines)
         let mutants = generated.filter { equivalents.exclusion(covering: $0.declaration) == nil }
 
-        progress?(
-            "Compiling \(mutants.count) mutants of " + (isTestsKata ? "the shipped code" : "the reference solution"))
-        let folder = repository.workDirectory.appendingPathComponent("mutants/\(kata.folderName)", isDirectory: true)
+        progress?("Compiling \(mutants.count) mutants of \(design.codeName(in: kata))")
+        let folder = repository.workDirectory.appendingPathComponent(
+            "mutants/\(kata.folderName)\(design.folderSuffix)", isDirectory: true)
         let module = folder.appendingPathComponent("Sources/\(kata.moduleName)", isDirectory: true)
         let memo = StillbornMemo(
             files: files, mutants: mutants, compiler: settings.map { "\($0.swiftVersion) \($0.moduleFlags ?? [])" },
@@ -244,7 +256,7 @@ public struct MutationTester: Sendable {
                 ]
                     + flags + files.filter { $0.pathExtension == "swift" }.map(\.path),
                 in: repository.root)
-            return result.succeeded ? [] : MutantSchema.compilerErrors(in: result.output)
+            return try Self.placedErrors(of: result)
         }
         let package = folder.appendingPathComponent("check", isDirectory: true)
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
@@ -256,20 +268,37 @@ public struct MutationTester: Sendable {
         let sources = package.appendingPathComponent("Sources/\(kata.moduleName)", isDirectory: true)
         try FolderMirror.mirror(
             folder.appendingPathComponent("Sources/\(kata.moduleName)", isDirectory: true), to: sources)
+        // The manifest names the test target's folder too, and SwiftPM refuses a package whose
+        // target folder is missing even when only the module is built.
+        let tests = kata.directory.appendingPathComponent("Tests", isDirectory: true)
+        if FileManager.default.fileExists(atPath: tests.path) {
+            try FolderMirror.mirror(tests, to: package.appendingPathComponent("Tests", isDirectory: true))
+        }
         let result = try runner.run(
             swift,
             ["build", "--package-path", package.path, "--target", kata.moduleName]
                 + ScratchBuild.arguments(for: repository, environment: runner.environment),
             in: repository.root)
-        return result.succeeded
-            ? []
-            : MutantSchema.compilerErrors(in: result.output).map { error in
-                // The copy's errors, as the schema's files.
-                (
-                    error.file.replacingOccurrences(
-                        of: sources.path, with: folder.path + "/Sources/\(kata.moduleName)"), error.line
-                )
-            }
+        return try Self.placedErrors(of: result).map { error in
+            // The copy's errors, as the schema's files.
+            (
+                error.file.replacingOccurrences(
+                    of: sources.path, with: folder.path + "/Sources/\(kata.moduleName)"), error.line
+            )
+        }
+    }
+
+    /// The compiler's errors in `result`, file and line. A compiler that failed without one it
+    /// can place (a manifest SwiftPM refuses, a crash) is not a schema that compiles: the failure
+    /// is thrown, in its own last words, rather than every mutant taken for living.
+    static func placedErrors(of result: CommandResult) throws -> [(file: String, line: Int)] {
+        if result.succeeded { return [] }
+        let errors = MutantSchema.compilerErrors(in: result.output)
+        guard errors.isEmpty else { return errors }
+        let lastWords = result.output.split(separator: "\n").suffix(3).joined(separator: " / ")
+        throw MutantSchema.UnexplainedErrors(errors: [
+            lastWords.isEmpty ? "the compiler failed and said nothing" : lastWords
+        ])
     }
 
     /// The starter's module as it shipped (`.shipped.json`), by path below its module folder: the

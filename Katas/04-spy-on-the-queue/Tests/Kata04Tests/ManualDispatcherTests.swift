@@ -96,7 +96,7 @@ struct ManualDispatcherTests {
         }
         queue.mainAsync { ran.append("spinner") }
 
-        queue.runAll()
+        queue.runAllWithinASecond()
 
         #expect(
             ran == ["read", "spinner", "show"],

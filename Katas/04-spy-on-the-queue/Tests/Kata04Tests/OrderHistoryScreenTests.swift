@@ -80,7 +80,7 @@ struct OrderHistoryScreenTests {
             queue.pending == [.main],
             "A failed read must hand its error to mainAsync, just like a successful one hands over the orders.")
 
-        queue.runAll()
+        queue.runAllWithinASecond()
 
         #expect(
             screen.state == .failed(OrderHistoryScreen.failureMessage),
@@ -98,7 +98,7 @@ struct OrderHistoryScreenTests {
         #expect(
             queue.pending == [.background],
             "A second load() while the first is still loading must not schedule a second read.")
-        queue.runAll()
+        queue.runAllWithinASecond()
         #expect(
             archive.loadCount == 1,
             "Two load() calls in a row read the archive \(archive.loadCount) times: the second must not start a read.")
@@ -128,7 +128,7 @@ struct OrderHistoryScreenTests {
             "loading" flag? The load ends on main, when state leaves .loading: guard on the \
             state, or clear the flag in the main work.
             """)
-        queue.runAll()
+        queue.runAllWithinASecond()
         #expect(
             archive.loadCount == 1,
             "A refresh while the answer waited for main read the archive again: \(archive.loadCount) reads.")
@@ -142,13 +142,13 @@ struct OrderHistoryScreenTests {
         let archive = StubOrderArchive(orders: Fixtures.orders)
         let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
         screen.load()
-        queue.runAll()
+        queue.runAllWithinASecond()
 
         screen.load()
 
         #expect(screen.state == .loading, "Pull-to-refresh on a loaded screen must show loading again at once.")
         #expect(queue.pending == [.background], "Pull-to-refresh must schedule a new archive read.")
-        queue.runAll()
+        queue.runAllWithinASecond()
         #expect(
             archive.loadCount == 2,
             "A refresh after the orders were shown must read the archive again: \(archive.loadCount) reads.")
@@ -159,7 +159,7 @@ struct OrderHistoryScreenTests {
         let archive = StubOrderArchive(error: ArchiveUnreadable())
         let screen = OrderHistoryScreen(archive: archive, dispatcher: queue)
         screen.load()
-        queue.runAll()
+        queue.runAllWithinASecond()
         #expect(
             screen.state == .failed(OrderHistoryScreen.failureMessage),
             "An unreadable archive ends in .failed(OrderHistoryScreen.failureMessage); the screen shows \(screen.state)."
@@ -175,7 +175,7 @@ struct OrderHistoryScreenTests {
         #expect(
             queue.pending == [.background],
             "A retry after a failure must schedule a new archive read, like the first load().")
-        queue.runAll()
+        queue.runAllWithinASecond()
         #expect(
             archive.loadCount == 2,
             "The retry after a failure must read the archive again: \(archive.loadCount) reads.")

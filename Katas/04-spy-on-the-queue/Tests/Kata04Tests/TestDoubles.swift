@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import Kata04
 
 /// The synchronous stub the team already had: it runs work the moment it is handed over,
@@ -29,4 +32,25 @@ enum Fixtures {
         Order(id: 1042, title: "Espresso beans, 1 kg", totalCents: 2490),
         Order(id: 1043, title: "Milk frother", totalCents: 3900),
     ]
+}
+
+extension ManualDispatcher {
+    /// `runAll()`, given a second to return. The tests call it synchronously, so a `runAll()`
+    /// that never stops (a cursor that does not move, a loop that waits for one item too many)
+    /// would hang the whole run with no test to blame. Here it is named, and the run ends: the
+    /// stuck loop cannot be stopped from outside, and left spinning it could fill memory.
+    func runAllWithinASecond(sourceLocation: SourceLocation = #_sourceLocation) {
+        let returned = DispatchSemaphore(value: 0)
+        let queue = self
+        DispatchQueue.global().async {
+            queue.runAll()
+            returned.signal()
+        }
+        guard returned.wait(timeout: .now() + 1) == .timedOut else { return }
+        let message =
+            "runAll() did not return within a second: it must stop once nothing is pending."
+            + " Does each runNext() move past the item it ran, and does the loop end when it returns nil?"
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        fatalError(message)
+    }
 }
