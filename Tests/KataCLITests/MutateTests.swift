@@ -130,6 +130,14 @@ extension EndToEnd {
             #expect(status["remove-guard"] == "survived", "\(mutants)")
             #expect(json.status == 1)
             let survivor = try #require(mutants.first { $0["status"] as? String == "survived" }?["id"] as? String)
+            // kata verify --mutants holds the alternative to the rule too, and says where to look.
+            let letThrough = try KataBinary.run(
+                ["verify", "1", "--mutants-only", "--mutant-runs", "1"], in: repository)
+            #expect(letThrough.status == 1, "\(letThrough.output)")
+            #expect(
+                letThrough.output.contains("the alternative solution: 1 of \(mutants.count) mutants were let through"),
+                "\(letThrough.output)")
+            #expect(letThrough.output.contains("`kata mutate 1 --alternative` shows each as a diff"))
 
             try Fixtures.write(
                 "# Equivalent mutants\n\n## `\(survivor)`\n\nNo behaviour differs that the README promises.\n",
@@ -138,6 +146,12 @@ extension EndToEnd {
             #expect(listed.status == 0, "\(listed.output)\(listed.errors)")
             #expect(listed.output.contains("mutants of the alternative solution:"), "\(listed.output)")
             #expect(listed.output.contains("1 equivalent"), "\(listed.output)")
+            // Listed, it is let through no more; but one of the kata's two or three mutants is more
+            // than one in five.
+            let share = try KataBinary.run(["verify", "1", "--mutants-only", "--mutant-runs", "1"], in: repository)
+            #expect(share.status == 1, "\(share.output)")
+            #expect(!share.output.contains("let through"), "\(share.output)")
+            #expect(share.output.contains("mutants are listed as equivalent; at most one in five may be"))
             // The reference's run reads only the reference's file: the alternative's listing is
             // neither stale there nor applied.
             let reference = try KataBinary.run(["mutate", "1"], in: repository)

@@ -13,13 +13,43 @@ extension KataVerifier {
     /// ``EquivalentMutants`` file with a reason: "No behaviour differs" and why, or the README's
     /// sentence that leaves the difference open, quoted (`> …`) as the README has it. At most one
     /// mutant in five is listed, and every entry names a mutant `kata mutate` still makes.
+    ///
+    /// For katas 01–18 the rule holds for both designs, each with its own file: the reference
+    /// solution and the alternative (``MutatedDesign``). A suite grown until it kills the
+    /// reference's mutants can still miss the same slips in a design built another way, as a
+    /// learner's is.
     func mutantsRule(_ kata: Kata, repetitions: Int) throws -> Rule {
-        let outcome = try MutationTester(repository: repository, runner: runner, swift: swift).test(
-            kata, runs: max(1, repetitions))
-        let tally = "\(outcome.killed)/\(outcome.counted)"
-        if let problem = outcome.problem {
-            return Rule(name: Self.mutantsRuleName, passed: false, detail: problem, tally: tally)
+        let designs: [MutatedDesign] = kata.metadata.kind == .tests ? [.reference] : [.reference, .alternative]
+        let tester = MutationTester(repository: repository, runner: runner, swift: swift)
+        var killed = 0
+        var counted = 0
+        var listed = 0
+        var problems: [String] = []
+        for design in designs {
+            let outcome = try tester.test(kata, design: design, runs: max(1, repetitions))
+            killed += outcome.killed
+            counted += outcome.counted
+            listed += outcome.count(.equivalent)
+            let found = Self.mutantProblems(of: outcome, kata: kata)
+            problems += design == .reference ? found : found.map { "the alternative solution: " + $0 }
         }
+        // The share is the kata's, over both designs: one design's few mutants (a dozen lines)
+        // with two independent stores swapped must not weigh as much as the kata.
+        if Double(listed) > Double(counted + listed) * Self.maximumEquivalentShare {
+            problems.append(
+                "\(listed) of \(counted + listed) mutants are listed as equivalent; at most one in five may be: the"
+                    + " tests or the README say too little")
+        }
+        return Rule(
+            name: Self.mutantsRuleName, passed: problems.isEmpty,
+            detail: problems.isEmpty ? nil : problems.joined(separator: "; "), tally: "\(killed)/\(counted)")
+    }
+
+    /// What keeps one design's mutants from passing the rule; empty when nothing does.
+    static func mutantProblems(of outcome: MutationTester.Outcome, kata: Kata) -> [String] {
+        if let problem = outcome.problem { return [problem] }
+        let file = "\(outcome.design.solutionLabel(of: kata))/\(EquivalentMutants.fileName)"
+        let command = "kata mutate \(kata.number)" + (outcome.design == .alternative ? " --alternative" : "")
         var problems: [String] = []
         let letThrough = outcome.results.filter { [.survived, .timedOut].contains($0.status) }
         if !letThrough.isEmpty {
@@ -27,28 +57,19 @@ extension KataVerifier {
             problems.append(
                 "\(letThrough.count) of \(outcome.counted) mutants were let through: " + named.joined(separator: ", ")
                     + (letThrough.count > named.count ? ", …" : "")
-                    + "; `kata mutate \(kata.number)` shows each as a diff: test the sentence each breaks, or list it"
-                    + " in \(EquivalentMutants.fileName) with its reason (AUTHORING.md, \"Mutants\")")
-        }
-        let listed = outcome.count(.equivalent)
-        let made = outcome.counted + listed
-        if Double(listed) > Double(made) * Self.maximumEquivalentShare {
-            problems.append(
-                "\(listed) of \(made) mutants are listed as equivalent; at most one in five may be: the tests or the"
-                    + " README say too little")
+                    + "; `\(command)` shows each as a diff: test the sentence each breaks, or list it"
+                    + " in \(file) with its reason (AUTHORING.md, \"Mutants\")")
         }
         for id in outcome.staleEquivalents {
-            problems.append("\(EquivalentMutants.fileName) lists `\(id)`, which kata mutate no longer makes")
+            problems.append("\(file) lists `\(id)`, which kata mutate no longer makes")
         }
-        let readme = Self.normalized(kata.instructions)
+        let readme = normalized(kata.instructions)
         for result in outcome.results where result.status == .equivalent {
-            if let problem = Self.reasonProblem(result.why ?? "", readme: readme) {
+            if let problem = reasonProblem(result.why ?? "", readme: readme) {
                 problems.append("`\(result.mutant.id)`: \(problem)")
             }
         }
-        return Rule(
-            name: Self.mutantsRuleName, passed: problems.isEmpty,
-            detail: problems.isEmpty ? nil : problems.joined(separator: "; "), tally: tally)
+        return problems
     }
 
     /// What is wrong with an equivalent mutant's reason, or nil: it says no behaviour differs, or
