@@ -130,7 +130,14 @@ extension EndToEnd {
             #expect(status["remove-guard"] == "survived", "\(mutants)")
             #expect(json.status == 1)
             let survivor = try #require(mutants.first { $0["status"] as? String == "survived" }?["id"] as? String)
-            // kata verify --mutants holds the alternative to the rule too, and says where to look.
+            // Without the alternative's own file, kata verify --mutants holds the reference alone
+            // (katas join one by one); with it, the alternative too, and it says where to look.
+            let referenceAlone = try KataBinary.run(
+                ["verify", "1", "--mutants-only", "--mutant-runs", "1"], in: repository)
+            #expect(referenceAlone.status == 0, "\(referenceAlone.output)")
+            let alternativeFile = repository.appendingPathComponent(
+                "Solutions/01-passing-kata/Alternative/EQUIVALENT-MUTANTS.md")
+            try Fixtures.write("# Equivalent mutants\n", to: alternativeFile)
             let letThrough = try KataBinary.run(
                 ["verify", "1", "--mutants-only", "--mutant-runs", "1"], in: repository)
             #expect(letThrough.status == 1, "\(letThrough.output)")
@@ -141,7 +148,7 @@ extension EndToEnd {
 
             try Fixtures.write(
                 "# Equivalent mutants\n\n## `\(survivor)`\n\nNo behaviour differs that the README promises.\n",
-                to: repository.appendingPathComponent("Solutions/01-passing-kata/Alternative/EQUIVALENT-MUTANTS.md"))
+                to: alternativeFile)
             let listed = try KataBinary.run(["mutate", "1", "--alternative"], in: repository)
             #expect(listed.status == 0, "\(listed.output)\(listed.errors)")
             #expect(listed.output.contains("mutants of the alternative solution:"), "\(listed.output)")

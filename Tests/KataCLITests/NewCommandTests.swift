@@ -27,6 +27,7 @@ extension EndToEnd {
                 "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals.patch",
                 "Solutions/05-retry-without-waiting/SOLUTION.md",
                 "Solutions/05-retry-without-waiting/EQUIVALENT-MUTANTS.md",
+                "Solutions/05-retry-without-waiting/Alternative/EQUIVALENT-MUTANTS.md",
             ] {
                 #expect(
                     fileManager.fileExists(atPath: repository.appendingPathComponent(path).path), "\(path) is missing")

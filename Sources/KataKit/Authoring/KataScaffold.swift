@@ -67,7 +67,22 @@ public struct KataScaffold: Sendable, Equatable {
                 notes: wrongSolutionNotes, from: solution, to: wrongSolution, at: placeholder),
             "\(solutionFolder)/SOLUTION.md": solutionNotes,
             "\(solutionFolder)/\(EquivalentMutants.fileName)": equivalentMutants,
+            "\(solutionFolder)/Alternative/\(EquivalentMutants.fileName)": alternativeEquivalentMutants,
         ]
+    }
+
+    /// The alternative's equivalent-mutants file: with it, `kata verify --mutants` holds the
+    /// alternative's mutants to the rule too.
+    var alternativeEquivalentMutants: String {
+        """
+        # Equivalent mutants of kata \(metadata.number), the alternative solution
+
+        `kata mutate \(metadata.number) --alternative` runs the kata's tests against mutants of the
+        alternative solution, where it differs from the starter: the same slips in a design the tests
+        were not written beside. The rules are those of `../EQUIVALENT-MUTANTS.md`; at most one mutant
+        in five of the two designs together belongs in the two files.
+
+        """
     }
 
     /// The equivalent-mutants file a new kata starts with: what belongs in it, and no entry.

@@ -26,6 +26,7 @@ struct KataScaffoldTests {
                 "Katas/05-retry-without-waiting/README.md",
                 "Katas/05-retry-without-waiting/Sources/Kata05/Placeholder.swift",
                 "Katas/05-retry-without-waiting/Tests/Kata05Tests/PlaceholderTests.swift",
+                "Solutions/05-retry-without-waiting/Alternative/EQUIVALENT-MUTANTS.md",
                 "Solutions/05-retry-without-waiting/Alternative/Sources/Kata05/Placeholder.swift",
                 "Solutions/05-retry-without-waiting/Chaffs/answers-in-capitals.patch",
                 "Solutions/05-retry-without-waiting/EQUIVALENT-MUTANTS.md",
@@ -36,6 +37,10 @@ struct KataScaffoldTests {
         let equivalents = scaffold.files["Solutions/05-retry-without-waiting/EQUIVALENT-MUTANTS.md"] ?? ""
         #expect(equivalents.contains("`kata mutate 5`"))
         #expect(try EquivalentMutants.parse(equivalents).entries.isEmpty, "a new kata lists no mutant, and reads")
+        // The alternative's own file: with it, kata verify --mutants holds the alternative too.
+        let alternative = scaffold.files["Solutions/05-retry-without-waiting/Alternative/EQUIVALENT-MUTANTS.md"] ?? ""
+        #expect(alternative.contains("`kata mutate 5 --alternative`"))
+        #expect(try EquivalentMutants.parse(alternative).entries.isEmpty)
         #expect(
             scaffold.files["Katas/05-retry-without-waiting/Package.swift"]?.contains("swiftLanguageModes: [.v6]")
                 == true)

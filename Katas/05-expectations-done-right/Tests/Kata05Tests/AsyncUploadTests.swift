@@ -31,8 +31,15 @@ struct AsyncUploadTests {
         transport.afterSend = { _ in DispatchQueue.global().async { callbacks.release() } }
 
         // Needs `func upload(_ receipt: Receipt) async throws -> URL` (README, "Your task").
-        let url = try await uploader.upload(.lunch)
+        let answer = await answerWithinASecond { try await uploader.upload(.lunch) }
+        // Let the completion block finish: a bridge that resumes a second time, right after the
+        // first, crashes here and not after the run has ended.
+        callbacks.drain()
 
+        let url = try #require(
+            answer,
+            "upload(_:) async never returned after a 201 reply: resume the continuation on the success path too"
+        ).get()
         #expect(
             url == .lunchReceipt,
             "upload(_:) async should resume with the URL that upload(_:completion:) delivers")
@@ -60,11 +67,18 @@ struct AsyncUploadTests {
         // upload, so every send that could happen has happened when the count is checked.
         await confirmation("the photo is sent to the server", expectedCount: 0) { sent in
             transport.afterSend = { _ in sent() }
-            await #expect(
+            let answer = await answerWithinASecond { try await uploader.upload(.hugeScan) }
+            guard let answer else {
+                Issue.record(
+                    "upload(_:) async never returned for a photo over maxBytes: resume the continuation with the failure too"
+                )
+                return
+            }
+            #expect(
                 throws: UploadError.tooLarge(bytes: 5_000_000),
                 "a .failure from upload(_:completion:) should be thrown by upload(_:) async"
             ) {
-                try await uploader.upload(.hugeScan)
+                try answer.get()
             }
         }
     }
@@ -86,11 +100,15 @@ struct AsyncUploadTests {
             "the offline path called completion \(log.calls.count) times; make it call once first (README, step 4)")
 
         let uploader = ReceiptUploader(transport: FakeTransport(autoReply: .networkDown))
-        await #expect(
+        let answer = try #require(
+            await answerWithinASecond { try await uploader.upload(.lunch) },
+            "upload(_:) async never returned when the network was down: resume the continuation on the failure path too"
+        )
+        #expect(
             throws: UploadError.offline,
             "upload(_:) async should throw the UploadError that upload(_:completion:) delivers, as it is: a caller that catches UploadError.offline must get .offline, not another error"
         ) {
-            try await uploader.upload(.lunch)
+            try answer.get()
         }
     }
 }

@@ -82,3 +82,40 @@ func callbackCount(uploading receipt: Receipt, reply: FakeReply) -> Int {
     probe.drain()
     return log.calls.count
 }
+
+/// What `upload(_:) async` gave back within a second: its URL or its error, or nil when it had not
+/// returned by then. A bridge that never resumes its continuation suspends the test forever
+/// (Swift Testing has no default timeout); here the test fails by name a second later instead.
+/// The second is counted only when something is wrong: a bridge that returns ends the wait at once.
+@available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *)
+func answerWithinASecond(_ upload: @escaping () async throws -> URL) async -> Result<URL, any Error>? {
+    await withCheckedContinuation { (done: CheckedContinuation<Result<URL, any Error>?, Never>) in
+        let once = AnswerOnce(done)
+        Task {
+            do {
+                once.resume(returning: .success(try await upload()))
+            } catch {
+                once.resume(returning: .failure(error))
+            }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { once.resume(returning: nil) }
+    }
+}
+
+/// Resumes its continuation with the first answer only: the bridge's, or the second's end.
+final class AnswerOnce<Value> {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, Never>?
+
+    init(_ continuation: CheckedContinuation<Value, Never>) {
+        self.continuation = continuation
+    }
+
+    func resume(returning value: Value) {
+        lock.lock()
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume(returning: value)
+    }
+}
