@@ -74,8 +74,12 @@ struct AccessTokenProviderTests {
                 let refresher = HeldRefresher()
                 let tokens = AccessTokenProvider(session: session, refresher: refresher)
                 let deliveries = Deliveries()
+                var sessionWhenDelivered: String?
 
-                tokens.token(completion: deliveries.record)
+                tokens.token { result in
+                    sessionWhenDelivered = session.accessToken
+                    deliveries.record(result)
+                }
                 await letTheMainQueueRun()
 
                 #expect(
@@ -101,6 +105,10 @@ struct AccessTokenProviderTests {
                 #expect(
                     session.accessToken == "fresh",
                     "The new token must be stored in the session, so that the next caller does not refresh again. The session holds: \(session.accessToken ?? "nil")."
+                )
+                #expect(
+                    sessionWhenDelivered == "fresh",
+                    "The new token must be in the session before the caller hears of it (stored, then delivered): a caller that reads the session in its completion found \(sessionWhenDelivered ?? "nil")."
                 )
 
                 tokens.token(completion: deliveries.record)
