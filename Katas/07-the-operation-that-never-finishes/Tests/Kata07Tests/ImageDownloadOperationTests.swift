@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import Kata07
@@ -148,7 +149,7 @@ final class ImageDownloadOperationTests: XCTestCase {
     /// queue, say). Touching a freed step then would crash the whole test run, so every step
     /// stays alive until the run is over.
     private func stepThatDepends(on download: Operation) -> Operation {
-        let step = BlockOperation {}
+        let step = StepThatLooksBack(at: download)
         step.addDependency(download)
         Self.stepsKeptAlive.value.append(step)
         return step
@@ -183,6 +184,14 @@ final class ImageDownloadOperationTests: XCTestCase {
                 "\(moment) has returned and isFinished is true, but the step that depends on the download is still "
                     + "not ready: nobody polls isFinished. Announce the change with "
                     + "willChangeValue/didChangeValue(forKey: \"isFinished\"), on every way to finish.",
+                file: file, line: line)
+            return false
+        }
+        if let step = step as? StepThatLooksBack, step.sawTheDownloadExecutingAndFinished {
+            XCTFail(
+                "The download announced isFinished while isExecuting was still true: the step that depends on it, "
+                    + "asked whether it is ready at that moment, found it executing and finished at once. Leave "
+                    + "executing before you announce finished: set isExecuting false no later than isFinished true.",
                 file: file, line: line)
             return false
         }
@@ -290,6 +299,107 @@ final class ImageDownloadOperationTests: XCTestCase {
             XCTAssertEqual(
                 download.imageData, jpeg, "Download \(round): the operation should keep the bytes the loader delivered."
             )
+        }
+    }
+
+    /// Reads one property on this thread, over and over with nothing in between, while `change`
+    /// runs on another thread, until it reads the value `change` leaves. The other thread starts
+    /// `change` only once this one has read a few times, and returns only once it has read the new
+    /// value; the turns are handed over with a relaxed atomic and a semaphore this thread signals
+    /// last, so nothing orders the change before the read that meets it. The other thread is a
+    /// `Thread` of its own, not a dispatch queue's: ThreadSanitizer links work on dispatch queues
+    /// through the queues it runs on, and could find an order there. An operation that reads the
+    /// property without its lock (or queue) lets ThreadSanitizer (which `kata check 7` builds the
+    /// tests with) see the read meet the change, in every run.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    private func keepReading(
+        _ property: String, until hasChanged: @escaping () -> Bool, while what: String,
+        _ change: @escaping () -> Void, file: StaticString = #filePath, line: UInt = #line
+    ) -> Bool {
+        if let stuck = Self.stuckThread.value {
+            XCTFail(
+                "An earlier test left a thread stuck in \(stuck); this test would get stuck too.", file: file,
+                line: line)
+            return false
+        }
+        let reads = RelaxedCount()
+        let seen = DispatchSemaphore(value: 0)
+        let returned = DispatchSemaphore(value: 0)
+        let timeout = self.timeout
+        Thread {
+            reads.waitUntil(atLeast: 3, seconds: timeout)
+            change()
+            _ = seen.wait(timeout: .now() + timeout)
+            returned.signal()
+        }.start()
+        let deadline = DispatchTime.now() + timeout
+        var changed = hasChanged()
+        reads.add()
+        while !changed, DispatchTime.now() < deadline {
+            changed = hasChanged()
+            reads.add()
+        }
+        seen.signal()
+        guard returned.wait(timeout: .now() + timeout) == .success else {
+            Self.stuckThread.value = what
+            XCTFail(
+                "Waited \(timeout) s for \(what) to return, and it never did. The operation is stuck on its own "
+                    + "lock: call willChangeValue/didChangeValue outside of it.", file: file, line: line)
+            return false
+        }
+        guard changed else {
+            XCTFail(
+                "\(what) has returned, and \(property) never changed in \(timeout) s of reading it on another thread.",
+                file: file, line: line)
+            return false
+        }
+        return true
+    }
+
+    func test_eachPropertyCanBeReadOnAnyThread_theMomentItChanges() {
+        // A queue reads isExecuting on its own thread while start() runs on another, and anyone
+        // may read isFinished, imageData and error while the loader finishes. Each property is read
+        // here, alone, while it changes. Only ThreadSanitizer sees a read without the lock, and it
+        // remembers only the last few accesses to each variable, so one round can miss what the
+        // next one shows: ten rounds, each with downloads of its own.
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
+        for _ in 1...10 {
+            let loader = ManualImageLoader()
+            let download = ImageDownloadOperation(url: beach, loader: loader)
+            guard keepReading("isExecuting", until: { download.isExecuting }, while: "start()", { download.start() })
+            else { return }
+            guard
+                keepReading(
+                    "isFinished", until: { download.isFinished }, while: "the loader's completion",
+                    {
+                        loader.finishOldestRequest(with: .success(self.jpeg))
+                    })
+            else { return }
+            XCTAssertEqual(download.imageData, jpeg, "The operation should keep the bytes the loader delivered.")
+
+            let photoLoader = ManualImageLoader()
+            let photo = ImageDownloadOperation(url: beach, loader: photoLoader)
+            guard startAndWaitUntilItReturns(photo) else { return }
+            guard
+                keepReading(
+                    "imageData", until: { photo.imageData != nil }, while: "the loader's completion",
+                    {
+                        photoLoader.finishOldestRequest(with: .success(self.jpeg))
+                    })
+            else { return }
+
+            let failingLoader = ManualImageLoader()
+            let failed = ImageDownloadOperation(url: harbour, loader: failingLoader)
+            guard startAndWaitUntilItReturns(failed) else { return }
+            guard
+                keepReading(
+                    "error", until: { failed.error != nil }, while: "the loader's completion",
+                    {
+                        failingLoader.finishOldestRequest(with: .failure(Offline()))
+                    })
+            else { return }
+            XCTAssertEqual(
+                failed.error as? Offline, Offline(), "The operation should keep the loader's error in error.")
         }
     }
 

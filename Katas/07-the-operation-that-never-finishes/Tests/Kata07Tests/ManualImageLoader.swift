@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 @testable import Kata07
 
@@ -90,6 +91,48 @@ final class LockedBox<Value> {
             lock.lock()
             stored = newValue
             lock.unlock()
+        }
+    }
+}
+
+/// An operation that depends on a download, as the album's save step does, and looks back at the
+/// download each time Foundation asks whether it is ready. Foundation asks the moment the download
+/// announces, with `didChangeValue(forKey: "isFinished")`, that it has finished: by then a correct
+/// download is finished and no longer executing. The test never runs the step.
+final class StepThatLooksBack: Operation, @unchecked Sendable {
+    private let download: Operation
+    private let sawBoth = LockedBox(false)
+
+    init(at download: Operation) {
+        self.download = download
+        super.init()
+    }
+
+    /// True once the step found the download finished and still executing, at one look.
+    var sawTheDownloadExecutingAndFinished: Bool { sawBoth.value }
+
+    override var isReady: Bool {
+        let ready = super.isReady
+        if download.isFinished, download.isExecuting {
+            sawBoth.value = true
+        }
+        return ready
+    }
+}
+
+/// A count one thread raises and another polls, with relaxed atomics: unlike a lock or a
+/// semaphore, it gives ThreadSanitizer no order between the two threads.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+final class RelaxedCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    func add() { count.wrappingAdd(1, ordering: .relaxed) }
+
+    /// Polls for at most `seconds`, until the count has reached `target`.
+    func waitUntil(atLeast target: Int, seconds: Double) {
+        let deadline = DispatchTime.now() + seconds
+        while count.load(ordering: .relaxed) < target, DispatchTime.now() < deadline {
+            sched_yield()
         }
     }
 }

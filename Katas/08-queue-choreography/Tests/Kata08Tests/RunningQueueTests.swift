@@ -270,6 +270,40 @@ final class RunningQueueTests: XCTestCase {
         XCTAssertEqual(report.value?.images.count, 3, "After the pause, every photo of the album should be downloaded.")
     }
 
+    func test_photosThatFinishBeforeDownloadReturns_stillGetTheirReport() {
+        // A queue with free slots starts the cover the moment it is added, and a loader with the
+        // photos at hand finishes it at once: on a busy phone, the whole album can be done before
+        // download(_:completion:) has reached its next line. This queue does that every time.
+        let queue = QueueThatRunsWhatItIsGiven()
+        let loader = PhotosAtHand([
+            Lisbon.cover: Lisbon.coverJPEG, Lisbon.castle: Lisbon.castleJPEG, Lisbon.harbour: Lisbon.harbourJPEG,
+        ])
+        let downloader = AlbumDownloader(
+            queue: queue, loader: loader, reachability: FakeReachability(isReachable: true))
+        defer { withExtendedLifetime(downloader) {} }
+        let report = LockedBox<AlbumDownloadReport?>(nil)
+        let reported = XCTestExpectation(
+            description: "download(_:completion:) called its completion for an album whose photos had all finished "
+                + "before download returned (a running queue, a loader with the photos at hand). Set up what "
+                + "reports (each completionBlock, or a report operation and its dependencies) before you add "
+                + "the operations to the queue: an operation that has finished never runs a completionBlock set "
+                + "afterwards.")
+        let calls = completionCalls
+        downloader.download(Lisbon.album) { result in
+            calls.value += 1
+            guard calls.value == 1 else { return }
+            report.value = result
+            reported.fulfill()
+        }
+
+        guard arrived(reported) else { return }
+        reportedOnce(on: queue.lane)
+        XCTAssertEqual(
+            report.value?.images,
+            [Lisbon.cover: Lisbon.coverJPEG, Lisbon.castle: Lisbon.castleJPEG, Lisbon.harbour: Lisbon.harbourJPEG],
+            "The report should hold the bytes of every photo.")
+    }
+
     func test_onceAnAlbumHasReported_theDownloaderKeepsNoneOfItsOperations() {
         let (queue, lane) = makeQueue()
         let loader = ManualImageLoader()
@@ -313,3 +347,55 @@ final class Weak {
     weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }
 }
+
+/// A queue that has run what it is given by the time `addOperation(_:)` or
+/// `addOperations(_:waitUntilFinished:)` returns, as a fast queue may have on a busy phone: every
+/// operation starts on `lane`, and each add runs `lane` until no operation is left that is ready
+/// and not yet started (a bounded number of rounds).
+final class QueueThatRunsWhatItIsGiven: OperationQueue, @unchecked Sendable {
+    let lane = DispatchQueue(label: "kata08.runs-what-it-is-given")
+
+    override init() {
+        super.init()
+        underlyingQueue = lane
+    }
+
+    override func addOperation(_ op: Operation) {
+        super.addOperation(op)
+        runUntilQuiet()
+    }
+
+    override func addOperations(_ ops: [Operation], waitUntilFinished wait: Bool) {
+        super.addOperations(ops, waitUntilFinished: wait)
+        runUntilQuiet()
+    }
+
+    private func runUntilQuiet() {
+        for _ in 0..<50 {
+            lane.sync {}
+            if isSuspended { return }
+            if !operations.contains(where: { $0.isReady && !$0.isExecuting && !$0.isFinished }) { return }
+        }
+    }
+}
+
+/// A loader that has every photo at hand, as a cache does: it calls back at once, inside
+/// `loadImage`, on the queue's thread.
+final class PhotosAtHand: ImageLoading {
+    private let photos: [URL: Data]
+
+    init(_ photos: [URL: Data]) {
+        self.photos = photos
+    }
+
+    func loadImage(from url: URL, completion: @escaping (Result<Data, Error>) -> Void) {
+        if let data = photos[url] {
+            completion(.success(data))
+        } else {
+            completion(.failure(NotAtHand()))
+        }
+    }
+}
+
+/// What `PhotosAtHand` answers for a photo it does not have.
+struct NotAtHand: Error {}
