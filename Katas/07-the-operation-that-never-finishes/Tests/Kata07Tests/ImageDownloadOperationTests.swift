@@ -36,6 +36,15 @@ final class ImageDownloadOperationTests: XCTestCase {
 
     // MARK: - Helpers
 
+    /// False, after failing the test, when an earlier test left a thread stuck on an operation:
+    /// this test would get stuck on it too.
+    private func noThreadLeftStuck(file: StaticString, line: UInt) -> Bool {
+        guard let stuck = Self.stuckThread.value else { return true }
+        XCTFail(
+            "An earlier test left a thread stuck in \(stuck); this test would get stuck too.", file: file, line: line)
+        return false
+    }
+
     /// Runs `work` on another thread and waits at most `timeout` for it to return. The wait
     /// blocks this thread without running the main queue, so the test looks at the operation
     /// exactly as `work` left it. On a timeout the test stops right there
@@ -44,12 +53,7 @@ final class ImageDownloadOperationTests: XCTestCase {
     private func onAnotherThread(
         _ what: String, hint: String, file: StaticString, line: UInt, _ work: @escaping () -> Void
     ) -> Bool {
-        if let stuck = Self.stuckThread.value {
-            XCTFail(
-                "An earlier test left a thread stuck in \(stuck); this test would get stuck too.", file: file,
-                line: line)
-            return false
-        }
+        guard noThreadLeftStuck(file: file, line: line) else { return false }
         let returned = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             work()
@@ -316,12 +320,7 @@ final class ImageDownloadOperationTests: XCTestCase {
         _ property: String, until hasChanged: @escaping () -> Bool, while what: String,
         _ change: @escaping () -> Void, file: StaticString = #filePath, line: UInt = #line
     ) -> Bool {
-        if let stuck = Self.stuckThread.value {
-            XCTFail(
-                "An earlier test left a thread stuck in \(stuck); this test would get stuck too.", file: file,
-                line: line)
-            return false
-        }
+        guard noThreadLeftStuck(file: file, line: line) else { return false }
         let reads = RelaxedCount()
         let seen = DispatchSemaphore(value: 0)
         let returned = DispatchSemaphore(value: 0)

@@ -88,11 +88,15 @@ final class RunningQueueTests: XCTestCase {
     private let completionCalls = LockedBox(0)
 
     /// Starts the download and returns a box the completion fills, with an expectation for it.
-    private func startDownload(_ downloader: AlbumDownloader) -> (LockedBox<AlbumDownloadReport?>, XCTestExpectation) {
+    /// `expectation` says what the test waits for, in the words a failure shows.
+    private func startDownload(
+        _ downloader: AlbumDownloader,
+        expecting expectation: String =
+            "download(_:completion:) called its completion once every photo was done. Add a "
+            + "BlockOperation that depends on every download and builds the AlbumDownloadReport."
+    ) -> (LockedBox<AlbumDownloadReport?>, XCTestExpectation) {
         let report = LockedBox<AlbumDownloadReport?>(nil)
-        let reported = XCTestExpectation(
-            description: "download(_:completion:) called its completion once every photo was done. Add a "
-                + "BlockOperation that depends on every download and builds the AlbumDownloadReport.")
+        let reported = XCTestExpectation(description: expectation)
         let calls = completionCalls
         downloader.download(Lisbon.album) { result in
             calls.value += 1
@@ -281,20 +285,13 @@ final class RunningQueueTests: XCTestCase {
         let downloader = AlbumDownloader(
             queue: queue, loader: loader, reachability: FakeReachability(isReachable: true))
         defer { withExtendedLifetime(downloader) {} }
-        let report = LockedBox<AlbumDownloadReport?>(nil)
-        let reported = XCTestExpectation(
-            description: "download(_:completion:) called its completion for an album whose photos had all finished "
+        let (report, reported) = startDownload(
+            downloader,
+            expecting: "download(_:completion:) called its completion for an album whose photos had all finished "
                 + "before download returned (a running queue, a loader with the photos at hand). Set up what "
                 + "reports (each completionBlock, or a report operation and its dependencies) before you add "
                 + "the operations to the queue: an operation that has finished never runs a completionBlock set "
                 + "afterwards.")
-        let calls = completionCalls
-        downloader.download(Lisbon.album) { result in
-            calls.value += 1
-            guard calls.value == 1 else { return }
-            report.value = result
-            reported.fulfill()
-        }
 
         guard arrived(reported) else { return }
         reportedOnce(on: queue.lane)
