@@ -242,6 +242,43 @@ final class ReceiptUploaderTests: XCTestCase {
         )
     }
 
+    /// The screen keeps the handle until the user leaves, and its completion handler captures the
+    /// screen. Once an upload has called back, or been cancelled, the handle must let go of the
+    /// handler: holding it would keep the screen alive for as long as the screen keeps the handle.
+    func test_anUploadThatCalledBackOrWasCancelled_letsGoOfItsCompletionHandler() {
+        let transport = FakeTransport()
+        let uploader = ReceiptUploader(transport: transport)
+        var handles: [UploadHandle] = []  // kept, as each screen keeps its own
+        var screens: [(path: String, screen: Weak<ExpenseScreen>)] = []
+        var calls: [String] = []
+
+        for (path, receipt) in [
+            ("a 201 reply", Receipt.lunch), ("a photo over maxBytes", .hugeScan), ("a cancel", .taxi),
+        ] {
+            let screen = ExpenseScreen()
+            screens.append((path, Weak(screen)))
+            handles.append(
+                uploader.upload(receipt) { result in
+                    screen.show(result)
+                    calls.append(path)
+                })
+        }
+        transport.answer(with: .created(.lunchReceipt))
+        handles[2].cancel()  // the user leaves the taxi receipt's screen before any reply
+        drainMainQueue()
+
+        XCTAssertEqual(
+            calls.sorted(), ["a 201 reply", "a photo over maxBytes"],
+            "the two uploads that were not cancelled should each call back once")
+        for (path, screen) in screens {
+            XCTAssertNil(
+                screen.object,
+                "after \(path), the upload is over, yet something the uploader kept still holds its completion handler, and with it the screen the handler captured: the screen keeps the handle until the user leaves, so the screen would never go away. Once you have called the handler (or the upload was cancelled), let go of it"
+            )
+        }
+        withExtendedLifetime(handles) {}
+    }
+
     /// Every path, one upload each, with the callback queue held: nothing may call back before
     /// that queue runs, and once it has run, each upload has called back exactly once, from a
     /// block on it. No waiting: the held queue decides when the callbacks run.
@@ -356,5 +393,23 @@ extension XCTestCase {
         let drained = expectation(description: "the main queue ran everything queued before this point")
         DispatchQueue.main.async { drained.fulfill() }
         wait(for: [drained], timeout: 1)
+    }
+}
+
+/// A screen that shows an upload's result: what a completion handler captures in the app.
+private final class ExpenseScreen {
+    private(set) var shown: [Result<URL, UploadError>] = []
+
+    func show(_ result: Result<URL, UploadError>) {
+        shown.append(result)
+    }
+}
+
+/// Holds an object without keeping it alive.
+private struct Weak<Object: AnyObject> {
+    weak var object: Object?
+
+    init(_ object: Object) {
+        self.object = object
     }
 }
