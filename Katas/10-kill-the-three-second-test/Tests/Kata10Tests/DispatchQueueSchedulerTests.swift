@@ -154,6 +154,33 @@ struct DispatchQueueSchedulerTests {
             "cancel() must stop work that has not started. A DispatchWorkItem's cancel() does exactly that (return the item you pass to asyncAfter); so does cancelling a DispatchSourceTimer."
         )
     }
+
+    @Test("lets go of work once it ran")
+    func releasesWorkThatRan() {
+        let scheduler: any Scheduling = DispatchQueueScheduler(queue: queue)
+        let runs = WorkRuns()
+        let released = DispatchSemaphore(value: 0)
+
+        // The work holds the only reference to the token; the test drops the ScheduledWork too.
+        // Once the work has run, nothing should keep it, so the token goes away.
+        queue.suspend()
+        do {
+            let token = ReleaseToken { released.signal() }
+            scheduler.schedule(after: .zero) { runs.record(token.name) }
+        }
+        queue.resume()
+
+        guard runs.waitForFirstRun() else {
+            Issue.record(
+                "The work scheduled after .zero never ran (the test gave up after 1 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
+            )
+            return
+        }
+        #expect(
+            released.wait(timeout: .now() + 1) == .success,
+            "The work ran, and a second later the scheduler still held on to it, with everything it captured: each email sent would leak its timers. A DispatchSourceTimer that fired stays alive, with its handler, until it is cancelled: cancel it in its event handler. asyncAfter lets go of a DispatchWorkItem by itself."
+        )
+    }
 }
 
 /// Where a test's work writes down that it ran. The work runs on the scheduler's queue and the
@@ -181,5 +208,20 @@ final class WorkRuns: @unchecked Sendable {
     /// instead of hanging the test run; a passing run waits a few microseconds.
     func waitForFirstRun() -> Bool {
         firstRun.wait(timeout: .now() + 1) == .success
+    }
+}
+
+/// Something for the work to capture. It says when it goes away, on whatever thread lets go of
+/// it last.
+final class ReleaseToken: @unchecked Sendable {
+    let name: String? = "outbox-scheduler-test"
+    private let onRelease: () -> Void
+
+    init(onRelease: @escaping () -> Void) {
+        self.onRelease = onRelease
+    }
+
+    deinit {
+        onRelease()
     }
 }

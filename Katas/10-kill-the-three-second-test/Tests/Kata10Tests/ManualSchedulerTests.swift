@@ -8,6 +8,7 @@ import Testing
 @Suite("ManualScheduler, virtual time for tests")
 struct ManualSchedulerTests {
     let scheduler = ManualScheduler()
+    let alarm = StuckAdvanceAlarm()
 
     @Test("is a Scheduling, and starts at time zero with nothing run")
     func startsStill() {

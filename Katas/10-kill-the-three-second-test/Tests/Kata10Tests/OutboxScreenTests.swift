@@ -8,6 +8,7 @@ import Testing
 @Suite("Outbox on a ManualScheduler")
 struct OutboxScreenTests {
     let scheduler = ManualScheduler()
+    let alarm = StuckAdvanceAlarm()
     let transport = RecordingTransport()
     let screen: OutboxScreen
 
