@@ -62,6 +62,29 @@ struct HeldLoaderTests {
         )
     }
 
+    @Test("waitForRequest(for:) that is waiting when the request arrives returns, once")
+    func aWaitThatStartedBeforeTheRequest() async throws {
+        let loader = HeldLoader()
+
+        // On the loader, in one step: the wait for grace starts, then grace's request arrives.
+        let (waiting, first) = await startWaitingThenRequest(for: "grace", at: loader)
+        let seen = await requestsSeen(by: waiting)
+        // A second request for grace, after the wait has ended: it must not wake that wait again
+        // (a waiter woken twice resumes its continuation twice, which stops the test process).
+        let second = await startRequests(1, for: "grace", to: loader)
+        await loader.release("grace", with: .success(Fixtures.grace))
+        let results = await outcomes(of: first + second)
+
+        #expect(
+            seen == ["grace"],
+            "waitForRequest(for: \"grace\") was called before grace's request, and the request arrived while it waited, so it must return, with `requests` == [\"grace\"]; it returned when `requests` was \(seen.map { "\($0)" } ?? "never (still waiting after a second)"). Between looking in the requests and starting to wait, waitForRequest(for:) let the loader run other work (an await), and the request came in that gap, when nobody was waiting for it yet. Look, and start waiting, in one step: no await in between."
+        )
+        #expect(
+            results.allSatisfy { (try? $0?.get()) == Fixtures.grace },
+            "Both requests for grace were released with grace's avatar, so both must get it; they got \(describe(results))."
+        )
+    }
+
     @Test("release answers every request held for that user, and no other user's")
     func releaseAnswersEveryRequestOfItsUser() async throws {
         let loader = HeldLoader()
@@ -135,4 +158,13 @@ struct HeldLoaderTests {
         let requests = await loader.requests
         #expect(requests == ["ada", "ada"], "`requests` must list both requests, in order; it is \(requests).")
     }
+}
+
+/// Starts a wait for `userID` (`startWaiting`), then a request for `userID` (`startRequests`), in
+/// one step on the loader: the wait has run up to its first `await` when the request arrives.
+private func startWaitingThenRequest(
+    for userID: String, at loader: isolated HeldLoader
+) -> (waiting: Task<[String], Never>, requests: [Task<Avatar, any Error>]) {
+    let waiting = startWaiting(for: userID, at: loader)
+    return (waiting, startRequests(1, for: userID, to: loader))
 }
