@@ -37,10 +37,7 @@ public struct MutateFrontend: Sendable {
         // is an error that says why.
         let katas = design == .alternative && references.isEmpty ? named.filter { $0.metadata.kind != .tests } : named
         if design == .alternative, let testsKata = katas.first(where: { $0.metadata.kind == .tests }) {
-            throw KataError(
-                .usage,
-                "\(testsKata.heading) is a tests kata: its shipped code is its one design, and it has no alternative.",
-                advice: "Leave out --alternative for katas 19-24, or name katas from 01 to 18.")
+            throw MutatedDesign.noAlternative(in: testsKata)
         }
         var runner = context.runner
         runner.timeout = CheckFrontend.defaultTimeout

@@ -16,6 +16,13 @@ public enum MutatedDesign: String, Sendable, CaseIterable {
     /// Katas 01–18: `Solutions/NN-slug/Alternative`, the second correct design.
     case alternative
 
+    /// Why `--alternative` cannot mutate a tests kata, said before any work starts.
+    static func noAlternative(in kata: Kata) -> KataError {
+        KataError(
+            .usage, "\(kata.heading) is a tests kata: its shipped code is its one design, and it has no alternative.",
+            advice: "Leave out --alternative for katas 19-24, or name katas from 01 to 18.")
+    }
+
     /// The code mutated in `kata`: "the reference solution", "the shipped code" or
     /// "the alternative solution".
     func codeName(in kata: Kata) -> String {

@@ -49,9 +49,9 @@ public struct MutationTester: Sendable {
     public struct Outcome: Sendable {
         public var kata: Kata
         /// The design mutated.
-        public var design: MutatedDesign = .reference
+        public var design: MutatedDesign
         /// "the reference solution", "the shipped code" or "the alternative solution".
-        public var code: String
+        public var code: String { design.codeName(in: kata) }
         public var results: [MutantResult]
         /// The mutants (and declarations left out) the equivalent-mutants file lists that
         /// `kata mutate` no longer makes.
@@ -82,9 +82,7 @@ public struct MutationTester: Sendable {
         let started = clock.now
         let isTestsKata = kata.metadata.kind == .tests
         var outcome = Outcome(
-            kata: kata, code: design.codeName(in: kata), results: [], staleEquivalents: [], notMutated: [],
-            problem: nil, seconds: 0)
-        outcome.design = design
+            kata: kata, design: design, results: [], staleEquivalents: [], notMutated: [], problem: nil, seconds: 0)
         let prepared: PreparedMutants
         do {
             prepared = try prepare(kata, design: design, progress: progress)
@@ -135,12 +133,7 @@ public struct MutationTester: Sendable {
         _ kata: Kata, design: MutatedDesign = .reference, progress: (@Sendable (String) -> Void)? = nil
     ) throws -> PreparedMutants {
         let isTestsKata = kata.metadata.kind == .tests
-        if design == .alternative && isTestsKata {
-            throw KataError(
-                .invalidCatalog,
-                "\(kata.heading) is a tests kata: its shipped code is the one design there is, with no alternative.",
-                advice: "Mutate it without --alternative, or name a kata from 01 to 18.")
-        }
+        if design == .alternative && isTestsKata { throw MutatedDesign.noAlternative(in: kata) }
         let code = design.version(of: kata)
         let files = try Self.texts(of: code)
         let mutableLines =
