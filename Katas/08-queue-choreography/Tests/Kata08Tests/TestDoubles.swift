@@ -147,4 +147,15 @@ extension Operation {
             expectation.fulfill()
         }
     }
+
+    /// Keeps the thread that ran this operation's `completionBlock` (Foundation's, on a global
+    /// queue) until `free` is signalled, a second at most: whatever ends after this operation
+    /// ends on another thread. Call it while the queue is held, before the operation can finish.
+    func keepItsThreadAfterItsCompletionBlock(until free: DispatchSemaphore) {
+        let ownBlock = completionBlock
+        completionBlock = {
+            ownBlock?()
+            _ = free.wait(timeout: .now() + 1)
+        }
+    }
 }
