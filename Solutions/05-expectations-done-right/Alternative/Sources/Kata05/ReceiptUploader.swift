@@ -68,8 +68,12 @@ public final class ReceiptUploader {
 
 /// Returned by `ReceiptUploader.upload(_:completion:)`. The screen keeps it to cancel the
 /// upload when the user leaves.
+///
+/// No lock, on purpose: the handle is confined. `upload(_:completion:)` fills it before returning
+/// it, so a caller's `cancel()` comes after that; from then on it is read and changed only on the
+/// callback queue, by the blocks the uploader sends there and by `cancel()`, which callers call on
+/// that queue. The queue is serial, so it orders every access; a lock would order nothing more.
 public final class UploadHandle {
-    private let lock = NSLock()
     private var completion: ((Result<URL, UploadError>) -> Void)?
     private var task: TransportTask?
 
@@ -78,15 +82,11 @@ public final class UploadHandle {
     }
 
     func attach(_ task: TransportTask) {
-        lock.lock()
         self.task = task
-        lock.unlock()
     }
 
     /// The completion, once: the first caller gets it, later callers get `nil`.
     func takeCompletion() -> ((Result<URL, UploadError>) -> Void)? {
-        lock.lock()
-        defer { lock.unlock() }
         let taken = completion
         completion = nil
         return taken
@@ -94,11 +94,8 @@ public final class UploadHandle {
 
     /// Stops the upload. Its completion handler will not be called.
     public func cancel() {
-        lock.lock()
         completion = nil
-        let task = self.task
-        lock.unlock()
-        task?.cancel()  // outside the lock: the transport may call back right away
+        task?.cancel()
     }
 }
 

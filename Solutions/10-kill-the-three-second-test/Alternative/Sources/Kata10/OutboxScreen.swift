@@ -18,8 +18,8 @@ final class OutboxScreen {
     private let transport: MailTransport
     private let scheduler: any Scheduling
     private var deliveries: [Int: ScheduledWork] = [:]
-    /// Counts the times the toast was shown. A hide only hides the showing it was scheduled for.
-    private var toastShowings = 0
+    /// The latest showing of the toast. A hide only hides the showing it was scheduled for.
+    private var toastShowing: ToastShowing?
 
     /// The app passes only the transport and gets the main queue, in real time.
     init(transport: MailTransport, scheduler: any Scheduling = DispatchQueueScheduler(queue: .main)) {
@@ -48,12 +48,15 @@ final class OutboxScreen {
 
         // Every delivery shows the toast anew. An older hide still runs, but finds a newer showing
         // and leaves the toast alone, so it stays a full `toastDuration` after the latest delivery.
-        toastShowings += 1
-        let showing = toastShowings
+        let showing = ToastShowing()
+        toastShowing = showing
         toast = Self.sentToast
         scheduler.schedule(after: Self.toastDuration) { [weak self] in
-            guard let self, self.toastShowings == showing else { return }
+            guard let self, self.toastShowing === showing else { return }
             self.toast = nil
         }
     }
+
+    /// One showing of the toast, told apart from the others by identity.
+    private final class ToastShowing {}
 }

@@ -35,13 +35,15 @@ private final class OneShotTimer: ScheduledWork {
 
     init(on queue: DispatchQueue, after delay: Duration, _ work: @escaping () -> Void) {
         timer = DispatchSource.makeTimerSource(queue: queue)
-        // `Duration / Duration` is a Double: the delay in seconds. A negative one is already due.
-        timer.schedule(deadline: .now() + max(delay, .zero) / .seconds(1))
+        // The handler comes first: once the timer is scheduled and active, it may fire on another
+        // thread before the next line runs.
         timer.setEventHandler { [timer] in
-            // Cancelling first makes the timer one-shot and breaks the timer -> handler -> timer cycle.
+            // Cancelling breaks the timer -> handler -> timer cycle, so the work is let go.
             timer.cancel()
             work()
         }
+        // `Duration / Duration` is a Double: the delay in seconds. A negative one is already due.
+        timer.schedule(deadline: .now() + max(delay, .zero) / .seconds(1))
         timer.activate()
     }
 
