@@ -33,10 +33,10 @@ struct VerifyCommand: ParsableCommand {
             learner writes is killed by an assertion within 5 seconds in every run, or listed in \
             Solutions/NN-slug/EQUIVALENT-MUTANTS.md with its reason ("No behaviour differs: …", or \
             the README's sentence that leaves it open, quoted as the README has it), at most one \
-            mutant in five. A kata whose alternative has its own \
-            Solutions/NN-slug/Alternative/EQUIVALENT-MUTANTS.md (kata new writes one) is held to it \
-            for both designs: the alternative's mutants too (kata mutate N --alternative), the \
-            one-in-five share counted over both. Each mutant runs as often as --repeat says, or --mutant-runs N times: \
+            mutant in five. Katas 01-18 are held to it for both designs: the alternative's mutants \
+            too (kata mutate N --alternative), listed in \
+            Solutions/NN-slug/Alternative/EQUIVALENT-MUTANTS.md, the one-in-five share counted over \
+            both. Each mutant runs as often as --repeat says, or --mutant-runs N times: \
             scripts/test, on every commit, runs the wrong solutions 3 times and each mutant once. \
             --mutants-only checks that rule alone, for katas whose other rules a run just checked.
 

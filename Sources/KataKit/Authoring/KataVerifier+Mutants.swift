@@ -14,16 +14,12 @@ extension KataVerifier {
     /// sentence that leaves the difference open, quoted (`> …`) as the README has it. At most one
     /// mutant in five is listed, and every entry names a mutant `kata mutate` still makes.
     ///
-    /// For a kata of 01–18 whose alternative has its own equivalent-mutants file, the rule holds
-    /// for both designs (``MutatedDesign``), the one-in-five share counted over the two: a suite
-    /// grown until it kills the reference's mutants can still miss the same slips in a design
-    /// built another way, as a learner's is. The file is how a kata takes the alternative on
-    /// (`kata new` writes it): katas written before it join one by one as their tests catch up.
+    /// For a kata of 01–18 the rule holds for both designs (``MutatedDesign``), the one-in-five
+    /// share counted over the two: a suite grown until it kills the reference's mutants can still
+    /// miss the same slips in a design built another way, as a learner's is. The alternative's
+    /// listings are in its own folder's file; without one, it lists nothing.
     func mutantsRule(_ kata: Kata, repetitions: Int) throws -> Rule {
-        let holdsAlternative =
-            kata.metadata.kind != .tests
-            && FileManager.default.fileExists(atPath: EquivalentMutants.url(for: kata, design: .alternative).path)
-        let designs: [MutatedDesign] = holdsAlternative ? [.reference, .alternative] : [.reference]
+        let designs: [MutatedDesign] = kata.metadata.kind == .tests ? [.reference] : MutatedDesign.allCases
         let tester = MutationTester(repository: repository, runner: runner, swift: swift)
         var killed = 0
         var counted = 0
