@@ -76,7 +76,7 @@ final class ImageDownloadOperationTests: XCTestCase {
             hint: startMustReturn,
             file: file, line: line
         ) {
-            operation.start()
+            FinishingMoment.run { operation.start() }
         }
     }
 
@@ -104,8 +104,9 @@ final class ImageDownloadOperationTests: XCTestCase {
         ) {
             hadRequest.value = loader.finishOldestRequest(with: result)
             if let download, let step, let look {
-                look.value = Look(
-                    isExecuting: download.isExecuting, isFinished: download.isFinished, stepIsReady: step.isReady)
+                look.value = TestsLook.run {
+                    Look(isExecuting: download.isExecuting, isFinished: download.isFinished, stepIsReady: step.isReady)
+                }
             }
         }
         guard returned else { return false }
@@ -169,7 +170,10 @@ final class ImageDownloadOperationTests: XCTestCase {
         file: StaticString = #filePath, line: UInt = #line
     ) -> Bool {
         let now =
-            seen ?? Look(isExecuting: download.isExecuting, isFinished: download.isFinished, stepIsReady: step.isReady)
+            seen
+            ?? TestsLook.run {
+                Look(isExecuting: download.isExecuting, isFinished: download.isFinished, stepIsReady: step.isReady)
+            }
         XCTAssertFalse(
             now.isExecuting,
             "\(moment) has returned, and isExecuting is still true. Finishing moves the operation out of executing "
@@ -188,6 +192,15 @@ final class ImageDownloadOperationTests: XCTestCase {
                 "\(moment) has returned and isFinished is true, but the step that depends on the download is still "
                     + "not ready: nobody polls isFinished. Announce the change with "
                     + "willChangeValue/didChangeValue(forKey: \"isFinished\"), on every way to finish.",
+                file: file, line: line)
+            return false
+        }
+        if let step = step as? StepThatLooksBack, step.heardTheDownloadFinishOnAnotherThread {
+            XCTFail(
+                "\(moment) has returned, and the download was finished by then, but on another thread: the step "
+                    + "that depends on it heard of it there, not inside the loader's callback. Finish inside the "
+                    + "callback, on the thread that calls it (no hop to another queue): a hop that happened to run "
+                    + "first here runs a moment too late on a phone.",
                 file: file, line: line)
             return false
         }
@@ -229,7 +242,8 @@ final class ImageDownloadOperationTests: XCTestCase {
         download.completionBlock = { completionRan.fulfill() }
 
         guard startAndWaitUntilItReturns(download) else { return }
-        XCTAssertFalse(save.isReady, "The save step must not be ready before the download has finished.")
+        XCTAssertFalse(
+            TestsLook.run { save.isReady }, "The save step must not be ready before the download has finished.")
         let look = LockedBox<Look?>(nil)
         guard finishDownload(loader, with: .success(jpeg), lookingAt: download, andAt: save, into: look) else { return }
 
@@ -243,7 +257,8 @@ final class ImageDownloadOperationTests: XCTestCase {
 
     func test_isFinishedOnTheLoadersThread_theMomentItsCompletionReturns() {
         // A hop to another queue finishes a few microseconds later: in most rounds after the test
-        // has looked, in some before. Fifty downloads, each looked at on the loader's thread.
+        // has looked, in some before, and then the step that depends on the download hears of it on
+        // the hop's thread. Fifty downloads, each looked at on the loader's thread.
         for round in 1...50 {
             let loader = ManualImageLoader()
             let download = ImageDownloadOperation(url: beach, loader: loader)
@@ -253,12 +268,14 @@ final class ImageDownloadOperationTests: XCTestCase {
             guard finishDownload(loader, with: .success(jpeg), lookingAt: download, andAt: save, into: look) else {
                 return
             }
-            guard let seen = look.value, seen.isFinished, !seen.isExecuting, seen.stepIsReady else {
+            let finishedElsewhere = (save as? StepThatLooksBack)?.heardTheDownloadFinishOnAnotherThread ?? false
+            guard let seen = look.value, seen.isFinished, !seen.isExecuting, seen.stepIsReady, !finishedElsewhere else {
                 XCTFail(
-                    "Download \(round): the loader's completion returned, and on its thread the operation was not "
-                        + "finished yet (isFinished \(look.value?.isFinished ?? false)). Finish inside the loader's "
-                        + "callback, on the thread that calls it: a hop to another queue (DispatchQueue.global()."
-                        + "async, main.async) finishes after the callback has returned.")
+                    "Download \(round): the loader's completion returned, and the operation was not finished on its "
+                        + "thread (isFinished \(look.value?.isFinished ?? false)"
+                        + (finishedElsewhere ? ", and it finished on another thread" : "") + "). Finish inside the "
+                        + "loader's callback, on the thread that calls it: a hop to another queue (DispatchQueue."
+                        + "global().async, main.async) finishes after the callback has returned.")
                 return
             }
         }

@@ -39,7 +39,7 @@ final class ManualImageLoader: ImageLoading {
         }
         lock.unlock()
         if let answer {
-            completion(answer)
+            FinishingMoment.run { completion(answer) }
         }
     }
 
@@ -54,7 +54,7 @@ final class ManualImageLoader: ImageLoading {
         let request = pending.removeFirst()
         answered.append(request)
         lock.unlock()
-        request.completion(result)
+        FinishingMoment.run { request.completion(result) }
         return true
     }
 
@@ -69,7 +69,7 @@ final class ManualImageLoader: ImageLoading {
             return false
         }
         lock.unlock()
-        request.completion(result)
+        FinishingMoment.run { request.completion(result) }
         return true
     }
 }
@@ -93,15 +93,56 @@ final class LockedBox<Value> {
             lock.unlock()
         }
     }
+
+    /// Reads and changes the value in one step, under the lock.
+    func update(_ change: (inout Value) -> Void) {
+        lock.lock()
+        change(&stored)
+        lock.unlock()
+    }
+}
+
+/// The moments an operation may finish in, marked on the thread that runs them: the loader's
+/// callback (`ManualImageLoader` calls every completion inside one) and `start()` (the test calls it
+/// inside one). Marked per thread, so a hop to another queue runs outside.
+enum FinishingMoment {
+    private static let key = "kata07.finishing-moment"
+
+    static var isRunningOnThisThread: Bool { Thread.current.threadDictionary[key] as? Bool ?? false }
+
+    static func run(_ body: () -> Void) {
+        let outer = isRunningOnThisThread
+        Thread.current.threadDictionary[key] = true
+        defer { Thread.current.threadDictionary[key] = outer }
+        body()
+    }
+}
+
+/// The test's own look at an operation, marked on its thread, so that a step it asks whether it
+/// is ready does not take the asking for Foundation's.
+enum TestsLook {
+    private static let key = "kata07.tests-look"
+
+    static var isRunningOnThisThread: Bool { Thread.current.threadDictionary[key] as? Bool ?? false }
+
+    static func run<Value>(_ body: () -> Value) -> Value {
+        Thread.current.threadDictionary[key] = true
+        defer { Thread.current.threadDictionary[key] = false }
+        return body()
+    }
 }
 
 /// An operation that depends on a download, as the album's save step does, and looks back at the
 /// download each time Foundation asks whether it is ready. Foundation asks the moment the download
-/// announces, with `didChangeValue(forKey: "isFinished")`, that it has finished: by then a correct
-/// download is finished and no longer executing. The test never runs the step.
+/// announces, with `didChangeValue(forKey: "isFinished")`, that it has finished, on the thread
+/// that announces it: by then a correct download is finished and no longer executing, and that
+/// thread is inside the loader's callback (or `start()`). The test never runs the step.
 final class StepThatLooksBack: Operation, @unchecked Sendable {
     private let download: Operation
     private let sawBoth = LockedBox(false)
+    /// Whether the first time Foundation asked with the download finished was inside a finishing
+    /// moment; nil until then.
+    private let firstHeardInsideAMoment = LockedBox<Bool?>(nil)
 
     init(at download: Operation) {
         self.download = download
@@ -111,10 +152,18 @@ final class StepThatLooksBack: Operation, @unchecked Sendable {
     /// True once the step found the download finished and still executing, at one look.
     var sawTheDownloadExecutingAndFinished: Bool { sawBoth.value }
 
+    /// True once Foundation told the step of the finished download on a thread outside the loader's
+    /// callback and `start()`: the download finished after them, on another queue.
+    var heardTheDownloadFinishOnAnotherThread: Bool { firstHeardInsideAMoment.value == false }
+
     override var isReady: Bool {
         let ready = super.isReady
         if download.isFinished, download.isExecuting {
             sawBoth.value = true
+        }
+        if download.isFinished, !TestsLook.isRunningOnThisThread {
+            let inside = FinishingMoment.isRunningOnThisThread
+            firstHeardInsideAMoment.update { $0 = $0 ?? inside }
         }
         return ready
     }

@@ -14,6 +14,8 @@ import Testing
 @Suite("DispatchQueueScheduler, the production scheduler")
 struct DispatchQueueSchedulerTests {
     static let queueName = DispatchSpecificKey<String>()
+    static let zeroDelayWorkNeverRan =
+        "The work scheduled after .zero never ran (the test gave up after 1 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
 
     let queue: DispatchQueue
 
@@ -36,9 +38,7 @@ struct DispatchQueueSchedulerTests {
         queue.resume()
 
         guard runs.waitForFirstRun() else {
-            Issue.record(
-                "The work scheduled after .zero never ran (the test gave up after 1 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
-            )
+            Issue.record(Comment(rawValue: Self.zeroDelayWorkNeverRan))
             return
         }
         #expect(
@@ -62,9 +62,7 @@ struct DispatchQueueSchedulerTests {
         queue.resume()
 
         guard nowRuns.waitForFirstRun() else {
-            Issue.record(
-                "The work scheduled after .zero never ran (the test gave up after 1 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
-            )
+            Issue.record(Comment(rawValue: Self.zeroDelayWorkNeverRan))
             appDelay.cancel()
             later.cancel()
             return
@@ -171,9 +169,7 @@ struct DispatchQueueSchedulerTests {
         queue.resume()
 
         guard runs.waitForFirstRun() else {
-            Issue.record(
-                "The work scheduled after .zero never ran (the test gave up after 1 s). DispatchQueueScheduler must run it on its queue once the delay has passed."
-            )
+            Issue.record(Comment(rawValue: Self.zeroDelayWorkNeverRan))
             return
         }
         #expect(
