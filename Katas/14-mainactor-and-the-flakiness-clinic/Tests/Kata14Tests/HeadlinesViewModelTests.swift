@@ -2,8 +2,9 @@ import Testing
 
 @testable import Kata14
 
-// The Headlines screen, tested without a sleep or a yield: each test awaits the work it started,
-// and the network (a test double) answers when the test says so. Same result on every run.
+// The Headlines screen, tested without a sleep or a yield: each test awaits the work it started
+// (at most a second once it has answered: `returned(_:_:)`), and the network (a test double)
+// answers when the test says so. Same result on every run.
 @MainActor
 @Suite("Headlines screen, one await at a time", .timeLimit(.minutes(1)), OneTestAtATimeOnTheMainQueue())
 struct HeadlinesViewModelTests {
@@ -70,7 +71,7 @@ struct HeadlinesViewModelTests {
         )
 
         service.answer(.top, with: Fixtures.top)
-        await refreshing.value
+        await returned(refreshing, "refresh()")
 
         #expect(
             viewModel.state == .loaded(Fixtures.top),
@@ -94,7 +95,7 @@ struct HeadlinesViewModelTests {
             "refresh() returned before it asked the service for Top. Its load must run inside the call."
         )
         service.answer(.top, with: Fixtures.top)
-        await first.value
+        await returned(first, "The first refresh()")
 
         let second = Task { await viewModel.refresh() }
         try #require(
@@ -108,7 +109,7 @@ struct HeadlinesViewModelTests {
         )
 
         service.answer(.top, with: Fixtures.top)
-        await second.value
+        await returned(second, "The second refresh()")
 
         #expect(
             screen.states == [.loading, .loaded(Fixtures.top), .loading, .loaded(Fixtures.top)],
@@ -140,8 +141,8 @@ struct HeadlinesViewModelTests {
 
         // Answers whichever requests still wait, so that both calls can end.
         while service.answer(.top, with: Fixtures.top) {}
-        await second.value
-        await first.value
+        await returned(second, "The second refresh()")
+        await returned(first, "The first refresh()")
 
         #expect(
             viewModel.state == .loaded(Fixtures.top),
@@ -174,8 +175,8 @@ struct HeadlinesViewModelTests {
             "refresh() did not ask the service for Tech, the current section, while it ran; it asked for \(service.requests)."
         )
         while service.answer(.tech, with: Fixtures.tech) {}
-        await refreshing.value
-        await tech.value
+        await returned(refreshing, "refresh()")
+        await returned(tech, "select(.tech)")
 
         #expect(
             viewModel.state == .loaded(Fixtures.tech),
@@ -206,10 +207,10 @@ struct HeadlinesViewModelTests {
         )
 
         service.answer(.tech, with: Fixtures.tech)
-        await tech.value
+        await returned(tech, "select(.tech)")
         // Only if World is still waiting: then it can finish instead of hanging the test.
         service.answer(.world, with: Fixtures.world)
-        await world.value
+        await returned(world, "select(.world)")
 
         #expect(viewModel.section == .tech)
         #expect(
@@ -241,9 +242,9 @@ struct HeadlinesViewModelTests {
             "select(.tech) did not ask the service for Tech within a second while it ran; it asked for \(service.requests). Make Tech the current section before you load, and start the new load at once: cancel the old one rather than wait for it."
         )
         service.answer(.tech, with: Fixtures.tech)
-        await tech.value
+        await returned(tech, "select(.tech)")
         service.answer(.world, with: Fixtures.world)  // only if World still waits
-        await world.value
+        await returned(world, "select(.world)")
 
         #expect(
             screen.failuresShown == [],
@@ -273,7 +274,7 @@ struct HeadlinesViewModelTests {
         )
 
         service.answer(.tech, with: Fixtures.tech)
-        await tech.value
+        await returned(tech, "select(.tech)")
 
         #expect(
             viewModel.state == .loaded(Fixtures.tech),
@@ -281,7 +282,7 @@ struct HeadlinesViewModelTests {
         )
 
         service.answer(.world, with: Fixtures.world)  // World's reply was already on its way
-        await world.value
+        await returned(world, "select(.world)")
 
         #expect(
             viewModel.state == .loaded(Fixtures.tech),
@@ -331,8 +332,8 @@ struct HeadlinesViewModelTests {
 
         while service.answer(.tech, with: Fixtures.tech) {}
         service.answer(.top, with: Fixtures.top)  // only if Top's request still waits
-        await picking.value
-        await refreshing.value
+        await returned(picking, "select(.tech)")
+        await returned(refreshing, "refresh()")
         #expect(
             viewModel.state == .loaded(Fixtures.tech),
             "Both calls are over and the reader is on Tech, so the screen must show Tech's headlines; it shows \(viewModel.state.testDescription)."
@@ -363,8 +364,8 @@ struct HeadlinesViewModelTests {
         try #require(
             await service.request(for: .tech), "select(.tech) did not ask the service for Tech within a second.")
         service.answer(.tech, with: Fixtures.tech)
-        await picking.value
-        await refreshing.value
+        await returned(picking, "select(.tech)")
+        await returned(refreshing, "refresh()")
 
         let shownAfterThePick = ShownStates(Array(screen.states.states.dropFirst(pick.changesShownBefore ?? 0)))
         #expect(
@@ -432,8 +433,8 @@ struct HeadlinesViewModelTests {
         try #require(
             await service.request(for: .tech), "select(.tech) did not ask the service for Tech within a second.")
         service.answer(.tech, with: Fixtures.tech)
-        await picking.value
-        await world.value
+        await returned(picking, "select(.tech)")
+        await returned(world, "select(.world)")
 
         let shownAfterThePick = ShownStates(Array(screen.states.states.dropFirst(pick.changesShownBefore ?? 0)))
         #expect(

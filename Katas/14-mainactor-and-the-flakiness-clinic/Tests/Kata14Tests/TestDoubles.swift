@@ -321,6 +321,32 @@ private typealias EnqueueHook = @convention(thin) (UnownedJob, OriginalEnqueue) 
 nonisolated(unsafe) private let enqueueGlobalHook = dlsym(dlopen(nil, 0), "swift_task_enqueueGlobal_hook")!
     .assumingMemoryBound(to: EnqueueHook?.self)
 
+/// Waits until `call` has returned, at most a second; records an issue and returns false if it
+/// has not. Each test ends by awaiting the calls it started, once it has answered what they asked.
+/// A load nobody cancelled may ask the service only after that (late, on a busy machine) and wait
+/// for a reply nobody sends: unbounded, that wait would hold the whole run, every test behind it.
+@discardableResult
+func returned(
+    _ call: Task<Void, Never>, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+) async -> Bool {
+    let outcome = FirstAnswer<Bool>()
+    Task {
+        await call.value
+        outcome.give(true)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 1) { outcome.give(false) }
+    guard await outcome.value() else {
+        Issue.record(
+            """
+            \(what) had not returned a second after the test answered every request it expected: a load \
+            is still waiting for a reply nobody will send. Cancel the load the reader left: keep its Task, \
+            and call cancel() on it before the next load starts.
+            """, sourceLocation: sourceLocation)
+        return false
+    }
+    return true
+}
+
 /// The first of several possible answers, handed to whoever waits for it. Later answers are
 /// ignored. Lets a test wait for "whichever comes first" without a clock.
 final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
