@@ -76,7 +76,7 @@ final class ImageDownloadOperationTests: XCTestCase {
             hint: startMustReturn,
             file: file, line: line
         ) {
-            FinishingMoment.run { operation.start() }
+            ThreadMark.finishingMoment.run { operation.start() }
         }
     }
 
@@ -104,7 +104,7 @@ final class ImageDownloadOperationTests: XCTestCase {
         ) {
             hadRequest.value = loader.finishOldestRequest(with: result)
             if let download, let step, let look {
-                look.value = TestsLook.run {
+                look.value = ThreadMark.testsLook.run {
                     Look(isExecuting: download.isExecuting, isFinished: download.isFinished, stepIsReady: step.isReady)
                 }
             }
@@ -171,7 +171,7 @@ final class ImageDownloadOperationTests: XCTestCase {
     ) -> Bool {
         let now =
             seen
-            ?? TestsLook.run {
+            ?? ThreadMark.testsLook.run {
                 Look(isExecuting: download.isExecuting, isFinished: download.isFinished, stepIsReady: step.isReady)
             }
         XCTAssertFalse(
@@ -243,7 +243,8 @@ final class ImageDownloadOperationTests: XCTestCase {
 
         guard startAndWaitUntilItReturns(download) else { return }
         XCTAssertFalse(
-            TestsLook.run { save.isReady }, "The save step must not be ready before the download has finished.")
+            ThreadMark.testsLook.run { save.isReady },
+            "The save step must not be ready before the download has finished.")
         let look = LockedBox<Look?>(nil)
         guard finishDownload(loader, with: .success(jpeg), lookingAt: download, andAt: save, into: look) else { return }
 

@@ -39,7 +39,7 @@ final class ManualImageLoader: ImageLoading {
         }
         lock.unlock()
         if let answer {
-            FinishingMoment.run { completion(answer) }
+            ThreadMark.finishingMoment.run { completion(answer) }
         }
     }
 
@@ -54,7 +54,7 @@ final class ManualImageLoader: ImageLoading {
         let request = pending.removeFirst()
         answered.append(request)
         lock.unlock()
-        FinishingMoment.run { request.completion(result) }
+        ThreadMark.finishingMoment.run { request.completion(result) }
         return true
     }
 
@@ -69,7 +69,7 @@ final class ManualImageLoader: ImageLoading {
             return false
         }
         lock.unlock()
-        FinishingMoment.run { request.completion(result) }
+        ThreadMark.finishingMoment.run { request.completion(result) }
         return true
     }
 }
@@ -102,32 +102,24 @@ final class LockedBox<Value> {
     }
 }
 
-/// The moments an operation may finish in, marked on the thread that runs them: the loader's
-/// callback (`ManualImageLoader` calls every completion inside one) and `start()` (the test calls it
-/// inside one). Marked per thread, so a hop to another queue runs outside.
-enum FinishingMoment {
-    private static let key = "kata07.finishing-moment"
+/// A mark a thread carries while it runs a piece of code, so that code called from inside it can
+/// tell. A hop to another queue runs unmarked.
+struct ThreadMark: Sendable {
+    /// The moments an operation may finish in: the loader's callback (`ManualImageLoader` calls
+    /// every completion inside one) and `start()` (the test calls it inside one).
+    static let finishingMoment = ThreadMark(key: "kata07.finishing-moment")
+    /// The test's own look at an operation, so that a step it asks whether it is ready does not
+    /// take the asking for Foundation's.
+    static let testsLook = ThreadMark(key: "kata07.tests-look")
 
-    static var isRunningOnThisThread: Bool { Thread.current.threadDictionary[key] as? Bool ?? false }
+    private let key: String
 
-    static func run(_ body: () -> Void) {
-        let outer = isRunningOnThisThread
+    var isOnThisThread: Bool { Thread.current.threadDictionary[key] as? Bool ?? false }
+
+    func run<Value>(_ body: () -> Value) -> Value {
+        let outer = isOnThisThread
         Thread.current.threadDictionary[key] = true
         defer { Thread.current.threadDictionary[key] = outer }
-        body()
-    }
-}
-
-/// The test's own look at an operation, marked on its thread, so that a step it asks whether it
-/// is ready does not take the asking for Foundation's.
-enum TestsLook {
-    private static let key = "kata07.tests-look"
-
-    static var isRunningOnThisThread: Bool { Thread.current.threadDictionary[key] as? Bool ?? false }
-
-    static func run<Value>(_ body: () -> Value) -> Value {
-        Thread.current.threadDictionary[key] = true
-        defer { Thread.current.threadDictionary[key] = false }
         return body()
     }
 }
@@ -161,8 +153,8 @@ final class StepThatLooksBack: Operation, @unchecked Sendable {
         if download.isFinished, download.isExecuting {
             sawBoth.value = true
         }
-        if download.isFinished, !TestsLook.isRunningOnThisThread {
-            let inside = FinishingMoment.isRunningOnThisThread
+        if download.isFinished, !ThreadMark.testsLook.isOnThisThread {
+            let inside = ThreadMark.finishingMoment.isOnThisThread
             firstHeardInsideAMoment.update { $0 = $0 ?? inside }
         }
         return ready

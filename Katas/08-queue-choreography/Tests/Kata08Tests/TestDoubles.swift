@@ -141,21 +141,23 @@ extension Operation {
     /// queue, so this is how a test knows that everything the operation's end set off is over.
     /// Call it while the queue is held, before the operation can finish.
     func fulfillAfterItsCompletionBlock(_ expectation: XCTestExpectation) {
-        let ownBlock = completionBlock
-        completionBlock = {
-            ownBlock?()
-            expectation.fulfill()
-        }
+        afterItsCompletionBlock { expectation.fulfill() }
     }
 
     /// Keeps the thread that ran this operation's `completionBlock` (Foundation's, on a global
     /// queue) until `free` is signalled, a second at most: whatever ends after this operation
     /// ends on another thread. Call it while the queue is held, before the operation can finish.
     func keepItsThreadAfterItsCompletionBlock(until free: DispatchSemaphore) {
+        afterItsCompletionBlock { _ = free.wait(timeout: .now() + 1) }
+    }
+
+    /// Runs `then` on the thread of this operation's `completionBlock`, right after the block the
+    /// downloader set, if any.
+    private func afterItsCompletionBlock(_ then: @escaping @Sendable () -> Void) {
         let ownBlock = completionBlock
         completionBlock = {
             ownBlock?()
-            _ = free.wait(timeout: .now() + 1)
+            then()
         }
     }
 }
