@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Testing
 
 @testable import Kata01
@@ -293,16 +293,18 @@ struct InboxViewModelTests {
 /// Reads `state` from another thread and waits for it at most a second. A view model that
 /// calls onChange while it still holds the lock around `state` makes a read from onChange's own
 /// thread wait forever; from another thread the read only waits, and this gives up (nil).
+/// The read gets a thread of its own: the caller holds one of Swift Testing's pool threads while
+/// it waits, and on a busy machine `DispatchQueue.global()` work can wait about a second for one.
 func readState(of viewModel: InboxViewModel) -> InboxState? {
     final class Box: @unchecked Sendable {
         var state: InboxState?
     }
     let box = Box()
     let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    Thread {
         box.state = viewModel.state
         done.signal()
-    }
+    }.start()
     guard done.wait(timeout: .now() + 1) == .success else { return nil }
     return box.state
 }

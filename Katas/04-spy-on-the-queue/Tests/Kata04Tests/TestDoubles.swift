@@ -39,13 +39,17 @@ extension ManualDispatcher {
     /// that never stops (a cursor that does not move, a loop that waits for one item too many)
     /// would hang the whole run with no test to blame. Here it is named, and the run ends: the
     /// stuck loop cannot be stopped from outside, and left spinning it could fill memory.
+    ///
+    /// `runAll()` runs on a thread of its own, not on `DispatchQueue.global()`: this test holds
+    /// one of Swift Testing's pool threads while it waits, and on a busy machine global work can
+    /// wait about a second for a free thread, which would blame a `runAll()` that never started.
     func runAllWithinASecond(sourceLocation: SourceLocation = #_sourceLocation) {
         let returned = DispatchSemaphore(value: 0)
         let queue = self
-        DispatchQueue.global().async {
+        Thread {
             queue.runAll()
             returned.signal()
-        }
+        }.start()
         guard returned.wait(timeout: .now() + 1) == .timedOut else { return }
         let message =
             "runAll() did not return within a second: it must stop once nothing is pending."
