@@ -12,7 +12,8 @@ struct MutateCommand: ParsableCommand {
             swapped, a call such as finish() or completion() deleted, a store such as state = .loading \
             deleted, a guard or an early return \
             removed, a condition negated, < for <=, a delay or a count off by one, a lock dropped, \
-            Task.detached for Task, a cancellation check removed, a completion called twice. For \
+            Task.detached for Task, a cancellation check removed, a completion called twice, an error \
+            swallowed (try? for try). For \
             katas 01-18 each type of the reference solution that differs from the starter is mutated whole; for a \
             tests kata (19-24) the whole shipped code, against its reference tests.
 

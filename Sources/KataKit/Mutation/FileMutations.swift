@@ -53,7 +53,7 @@ struct FileMutations {
     }
 
     /// Operators on one statement: delete-call, delete-store, complete-twice, remove-guard,
-    /// remove-return, remove-cancellation, negate-condition.
+    /// remove-return, remove-cancellation, swallow-error, negate-condition.
     mutating func statementOperators(
         _ statement: SourceStatement, call: CallShape?, position: Int, in members: [SourceStatement], block: Int
     ) {
@@ -81,7 +81,12 @@ struct FileMutations {
         {
             add(.deleteStore, statement.range, "")
         }
-        if normalized == "try Task.checkCancellation()" { add(.removeCancellation, statement.range, "") }
+        if normalized == "try Task.checkCancellation()" {
+            add(.removeCancellation, statement.range, "")
+        } else if statement.kind == .expression, normalized.hasPrefix("try "), text(statement.range).hasPrefix("try") {
+            let throwingPart = text(statement.range).dropFirst("try".count).drop(while: \.isWhitespace)
+            add(.swallowError, statement.range, "_ = try? " + throwingPart)
+        }
         if statement.clauses.count == 1, [.ifStatement, .guardStatement].contains(statement.kind) {
             let clause = text(statement.clauses[0].range)
             let checked =

@@ -155,7 +155,13 @@ public struct MutantGenerator: Sendable {
             let lastLine = structure.line(ofOffset: max(candidate.range.lowerBound, candidate.range.upperBound - 1))
             if let mutableLines, !(firstLine...lastLine).contains(where: mutableLines.contains) { continue }
             guard MutantSite.locate(candidate.range, in: structure) != nil else { continue }
-            if candidate.replacement.isEmpty && isSoleStatementOfBody(candidate.range, in: structure) { continue }
+            // Deleted or swallowed (`_ = try? …` is `()`), the value a body's one statement gave
+            // as its result is gone.
+            if candidate.replacement.isEmpty || candidate.operatorName == .swallowError,
+                isSoleStatementOfBody(candidate.range, in: structure)
+            {
+                continue
+            }
             let firstToken = structure.tokenIndex(atOffset: candidate.range.lowerBound)
             let declaration = structure.blocks[structure.innermostBlock(containingToken: firstToken)].declaration
             var mutant = Mutant(

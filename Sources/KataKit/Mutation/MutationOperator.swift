@@ -215,12 +215,27 @@ public enum MutationOperator: String, Codable, Sendable, CaseIterable, Comparabl
     /// ```
     case completeTwice = "complete-twice"
 
+    /// A statement that can throw has its error swallowed: `try x()` becomes `_ = try? x()`, and
+    /// the code after it runs as if the call had succeeded. Misconception: "`try?` only silences
+    /// a failure nobody cares about", when the failure is the caller's answer, or cancellation: a
+    /// cancelled `try? await clock.sleep(for:)` ends at once, and the retry loop carries on.
+    ///
+    /// ```swift
+    /// try await clock.sleep(for: .seconds(2))
+    /// // becomes
+    /// _ = try? await clock.sleep(for: .seconds(2))
+    /// ```
+    ///
+    /// Only a `try` that is a whole statement, never `try Task.checkCancellation()` (swallowed, it
+    /// is `remove-cancellation`), nor the one statement of a body whose value is its result.
+    case swallowError = "swallow-error"
+
     /// When two operators make the identical change at the same place, the one kept is the more
     /// specific: the earlier in this order.
     static let specificity: [MutationOperator] = [
         .removeCancellation, .dropLock, .runInPlace, .dropDispatch, .otherQueue, .detachTask, .insertYield,
-        .moveAcrossAwait, .shiftCriticalRegion, .removeGuard, .removeReturn, .completeTwice, .negateCondition,
-        .relational, .offByOne, .swapStatements, .deleteCall, .deleteStore,
+        .moveAcrossAwait, .shiftCriticalRegion, .removeGuard, .removeReturn, .completeTwice, .swallowError,
+        .negateCondition, .relational, .offByOne, .swapStatements, .deleteCall, .deleteStore,
     ]
 
     public static func < (lhs: MutationOperator, rhs: MutationOperator) -> Bool {

@@ -133,6 +133,32 @@ struct MutantGeneratorTests {
     }
 
     @Test(
+        "swallow-error turns a whole-statement try into _ = try?; never checkCancellation, a stored result, or a body's value"
+    )
+    func swallowError() {
+        let source = """
+            func confirm() async throws {
+                for attempt in 1...3 {
+                    try await clock.sleep(for: .seconds(attempt))
+                    try Task.checkCancellation()
+                    let answer = try await gateway.confirm()
+                    state = try decode(answer)
+                }
+            }
+            func load() async throws -> Int {
+                try await fetch()
+            }
+            let work = { try save() }
+            """
+        #expect(
+            Self.mutants(source, .swallowError).map(\.replacement) == [
+                "_ = try? await clock.sleep(for: .seconds(attempt))"
+            ])
+        #expect(
+            Self.mutants(source, .removeCancellation).map(\.original) == ["try Task.checkCancellation()"])
+    }
+
+    @Test(
         "a func without a result may lose its one statement (a closure parameter's arrow is no result); a closure or a func with a result may not"
     )
     func soleStatement() {
