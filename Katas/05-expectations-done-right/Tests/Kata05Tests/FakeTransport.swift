@@ -20,8 +20,9 @@ enum FakeReply {
 ///
 /// `send` keeps each request waiting until the test calls `answer(with:)`, or answers at once
 /// when `autoReply` is set. `cancel()` behaves like `URLSession`: the request's completion is
-/// still called, with an error. Everything happens synchronously, so by the time `answer` or
-/// `cancel` returns, the uploader has seen the reply and queued whatever it queues.
+/// still called, with an error; with `callsBackWhenCancelled` off, the request is dropped
+/// without a word, as a transport may do. Everything happens synchronously, so by the time
+/// `answer` or `cancel` returns, the uploader has seen the reply and queued whatever it queues.
 final class FakeTransport: ReceiptTransport {
     struct NetworkDown: Error {}
     struct Cancelled: Error {}
@@ -31,6 +32,9 @@ final class FakeTransport: ReceiptTransport {
     /// Called with each request body once the fake has taken the request, and, with
     /// `autoReply`, answered it: whatever the uploader queues for the reply is queued by then.
     var afterSend: ((Data) -> Void)?
+    /// Whether a cancelled request's completion is still called, with an error (`URLSession`
+    /// does), or the request is let go without a call.
+    var callsBackWhenCancelled = true
     /// The bodies of all requests sent so far.
     private(set) var sentBodies: [Data] = []
 
@@ -76,7 +80,7 @@ final class FakeTransport: ReceiptTransport {
     private func cancelRequest(_ id: Int) {
         guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
         let request = waiting.remove(at: index)
-        request.completion(nil, nil, Cancelled())
+        if callsBackWhenCancelled { request.completion(nil, nil, Cancelled()) }
     }
 
     private static func deliver(_ reply: FakeReply, to completion: (Data?, Int?, Error?) -> Void) {

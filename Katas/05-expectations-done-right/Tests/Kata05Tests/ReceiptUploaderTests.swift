@@ -279,6 +279,28 @@ final class ReceiptUploaderTests: XCTestCase {
         withExtendedLifetime(handles) {}
     }
 
+    /// `URLSession` calls a cancelled request back, with an error; a transport may as well drop
+    /// it without a word. Either way, once `cancel()` has been called, the handle holds nothing
+    /// that waits for that callback.
+    func test_aCancelledUpload_letsGoOfItsCompletionHandler_evenWhenTheTransportNeverCallsBack() {
+        let transport = FakeTransport()
+        transport.callsBackWhenCancelled = false
+        let uploader = ReceiptUploader(transport: transport)
+        var screen: ExpenseScreen? = ExpenseScreen()
+        let left = Weak(screen!)
+        let handle = uploader.upload(.taxi) { [screen] result in screen?.show(result) }
+        screen = nil
+
+        handle.cancel()  // the user leaves; this transport drops the request, and never calls back
+        drainMainQueue()
+
+        XCTAssertNil(
+            left.object,
+            "the upload was cancelled, yet its handle still holds the completion handler, and with it the screen: it lets go only when a callback comes after the cancel, and this transport sends none (not every transport calls a cancelled request back, as URLSession does). Let go of the completion in cancel() itself"
+        )
+        withExtendedLifetime(handle) {}
+    }
+
     /// Every path, one upload each, with the callback queue held: nothing may call back before
     /// that queue runs, and once it has run, each upload has called back exactly once, from a
     /// block on it. No waiting: the held queue decides when the callbacks run.

@@ -131,7 +131,7 @@ struct HeadlinesViewModelTests {
         let second = Task { await viewModel.refresh() }
         try #require(
             await service.request(for: .top, arrivesDuring: second),
-            "The second refresh() did not ask the service for Top while it ran (or not before the test's time limit). Start the new load at once: cancel the old one rather than wait for it."
+            "The second refresh() did not ask the service for Top within a second while it ran. Start the new load at once, for the same section too: cancel the old one rather than wait for it or join it."
         )
 
         #expect(
@@ -161,7 +161,7 @@ struct HeadlinesViewModelTests {
 
         let tech = Task { await viewModel.select(.tech) }
         try #require(
-            await service.request(for: .tech, arrivesDuring: tech, within: 1),
+            await service.request(for: .tech, arrivesDuring: tech),
             "select(.tech) did not ask the service for Tech within a second while it ran; it asked for \(service.requests). Make Tech the current section before you load it, make select(_:) async, and run the load inside the call."
         )
         try #require(
@@ -192,12 +192,12 @@ struct HeadlinesViewModelTests {
 
         let world = Task { await viewModel.select(.world) }
         try #require(
-            await service.request(for: .world, arrivesDuring: world, within: 1),
+            await service.request(for: .world, arrivesDuring: world),
             "select(.world) did not ask the service for World within a second while it ran; it asked for \(service.requests). Make World the current section before you load it, make select(_:) async, and run the load inside the call."
         )
         let tech = Task { await viewModel.select(.tech) }
         try #require(
-            await service.request(for: .tech, arrivesDuring: tech, within: 1),
+            await service.request(for: .tech, arrivesDuring: tech),
             "select(.tech) did not ask the service for Tech within a second while it ran; it asked for \(service.requests). Make Tech the current section before you load, and start the new load at once: cancel the old one rather than wait for it."
         )
 
@@ -233,12 +233,12 @@ struct HeadlinesViewModelTests {
 
         let world = Task { await viewModel.select(.world) }
         try #require(
-            await service.request(for: .world, arrivesDuring: world, within: 1),
+            await service.request(for: .world, arrivesDuring: world),
             "select(.world) did not ask the service for World within a second while it ran; it asked for \(service.requests). Make World the current section before you load it, make select(_:) async, and run the load inside the call."
         )
         let tech = Task { await viewModel.select(.tech) }
         try #require(
-            await service.request(for: .tech, arrivesDuring: tech, within: 1),
+            await service.request(for: .tech, arrivesDuring: tech),
             "select(.tech) did not ask the service for Tech within a second while it ran; it asked for \(service.requests). Make Tech the current section before you load, and start the new load at once: cancel the old one rather than wait for it."
         )
         service.answer(.tech, with: Fixtures.tech)
@@ -264,12 +264,12 @@ struct HeadlinesViewModelTests {
 
         let world = Task { await viewModel.select(.world) }
         try #require(
-            await service.request(for: .world, arrivesDuring: world, within: 1),
+            await service.request(for: .world, arrivesDuring: world),
             "select(.world) did not ask the service for World within a second while it ran; it asked for \(service.requests). Make World the current section before you load it, make select(_:) async, and run the load inside the call."
         )
         let tech = Task { await viewModel.select(.tech) }
         try #require(
-            await service.request(for: .tech, arrivesDuring: tech, within: 1),
+            await service.request(for: .tech, arrivesDuring: tech),
             "select(.tech) did not ask the service for Tech within a second. World's reply was already on its way and ignores the cancel, so a new load that waits for the old one to end waits for as long as that reply takes. Start the new load at once: cancel the old one, and do not await it first."
         )
 
@@ -320,7 +320,7 @@ struct HeadlinesViewModelTests {
         let refreshing = Task { await viewModel.refresh() }
         let picking = Task { await viewModel.select(.tech) }
         try #require(
-            await service.request(for: .tech, arrivesDuring: picking, within: 1),
+            await service.request(for: .tech, arrivesDuring: picking),
             "select(.tech) did not ask the service for Tech within a second while it ran; it asked for \(service.requests)."
         )
 

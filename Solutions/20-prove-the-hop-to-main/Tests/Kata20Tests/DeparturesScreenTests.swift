@@ -138,6 +138,24 @@ struct DeparturesScreenTests {
         #expect(board.heard.allSatisfy { $0.on != .background }, "onChange heard \(board.heard).")
     }
 
+    @Test("a read that returns no departures shows an empty board, not a failure")
+    func noDeparturesIsAnEmptyBoard() {
+        // Given a timetable with nothing in the next hour
+        let board = Board(timetable: StubTimetable(departures: [], queue: queue), queue: queue)
+
+        // When
+        board.screen.load()
+        queue.runAll()
+
+        // Then
+        #expect(
+            board.screen.state == .showing([]),
+            """
+            The read returned no departures, and the board shows \(board.screen.state). An empty timetable \
+            is an answer, not a failure: show .showing([]).
+            """)
+    }
+
     @Test("a failed read is shown by main work too")
     func failureShownByMainWork() {
         // Given

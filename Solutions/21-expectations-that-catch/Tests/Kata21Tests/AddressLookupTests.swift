@@ -251,6 +251,31 @@ final class AddressLookupTests: XCTestCase {
                 + "from memory (still in a block on the callback queue).")
     }
 
+    func test_aPostcodeIsRememberedOnceTheDirectorysCompletionReturned_beforeTheCallbackQueueRuns() {
+        let directory = ManualDirectory()
+        let lookup = AddressLookup(directory: directory)
+        let first = completesOnce("the first lookup of SW18 1AA completed")
+        lookup.lookUp("SW18 1AA") { _ in first.fulfill() }
+        directory.answerOldestRequest(with: .success([alma, elm]))
+
+        // The directory's completion has returned; the main queue has not run its block yet. The
+        // customer looks the postcode up again in that moment.
+        let again = completesOnce("the second lookup of SW18 1AA completed")
+        let results = Recorded<Result<[Address], LookupError>>()
+        lookup.lookUp("SW18 1AA") {
+            results.append($0)
+            again.fulfill()
+        }
+        XCTAssertEqual(
+            directory.requestCount, 1,
+            "The directory's completion had returned the addresses of SW18 1AA, and a lookup of it right after "
+                + "(before the callback queue ran) asked the directory again. Remember the addresses when the "
+                + "directory's completion gets them, not later in the block on the callback queue.")
+        drainMainQueue()
+        wait(for: [first, again], timeout: 0)
+        XCTAssertEqual(results.values, [.success([alma, elm])])
+    }
+
     // MARK: - Never before lookUp returns
 
     func test_aMalformedPostcode_isReportedOnlyAfterLookUpReturned() {
