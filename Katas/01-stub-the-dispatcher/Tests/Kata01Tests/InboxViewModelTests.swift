@@ -85,6 +85,30 @@ struct InboxViewModelTests {
             """)
     }
 
+    @Test("a reload shows what the cache holds now: the error, or the empty inbox, after messages were shown")
+    func reloadShowsTheNewAnswer() {
+        let source = StubMessageSource(messages: [.lunchPoll, .standupMoved])
+        let viewModel = InboxViewModel(source: source, dispatcher: ImmediateDispatcher())
+        viewModel.load()
+
+        source.fails = true  // the reader pulls to refresh, and now the cache cannot be read
+        viewModel.load()
+        #expect(
+            viewModel.state == .failed,
+            """
+            The first load showed the messages; the reload could not read the cache, and the inbox \
+            shows \(viewModel.state). The inbox as it was shows .failed whenever a load fails, \
+            messages shown before or not: the seam changes nothing else.
+            """)
+
+        source.fails = false
+        source.messages = []
+        viewModel.load()
+        #expect(
+            viewModel.state == .empty,
+            "The cache is readable again and empty, and the inbox shows \(viewModel.state), not .empty.")
+    }
+
     @Test("tells onChange about the spinner, then the result")
     func reportsEveryState() {
         let viewModel = InboxViewModel(

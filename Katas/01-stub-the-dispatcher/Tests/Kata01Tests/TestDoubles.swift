@@ -29,12 +29,13 @@ final class HoldingDispatcher: Dispatching {
     }
 }
 
-/// A message source with canned answers, and a count of how often it was asked.
+/// A message source with canned answers, and a count of how often it was asked. A test may
+/// change the answer between two loads (the cache was rewritten, or became unreadable).
 final class StubMessageSource: MessageSource {
     struct CacheUnreadable: Error {}
 
-    private let messages: [Message]
-    private let fails: Bool
+    var messages: [Message]
+    var fails: Bool
     private(set) var fetchCount = 0
 
     /// A source whose cache holds these messages.

@@ -93,8 +93,15 @@ struct AccountScreenTests {
                         refresher: MainQueueRefresher(answer: .failure(Offline()))
                     ))
 
+                let rejected = AccountScreen(
+                    tokens: AccessTokenProvider(
+                        session: SessionStore(accessToken: nil, refreshToken: "refresh-1"),
+                        refresher: MainQueueRefresher(answer: .failure(RefreshRejected(statusCode: 401)))
+                    ))
+
                 signedOut.appear()
                 offline.appear()
+                rejected.appear()
                 await letTheMainQueueRun()
 
                 #expect(
@@ -104,6 +111,10 @@ struct AccountScreenTests {
                 #expect(
                     offline.state == .failed,
                     "Any other error (here: offline during the refresh) shows .failed. It shows: \(offline.state).")
+                #expect(
+                    rejected.state == .failed,
+                    "The auth server rejected the refresh token (RefreshRejected, status 401). That is not TokenError.signedOut: .signedOut is for TokenError.signedOut alone, any other error shows .failed. It shows: \(rejected.state)."
+                )
             }
         }
     }
