@@ -46,6 +46,36 @@ struct PhotoBackupOrderTests {
             """)
     }
 
+    @Test("the report counts every upload, also when the counting is work an upload started (a Task)")
+    func reportWaitsForTheCountingItStarted() async {
+        let backup = PhotoBackup(uploader: FakeUploader(rejecting: ["t-1"]), worker: InlineDispatcher())
+        let collector = ReportCollector()
+
+        // Every task the uploads' work starts is held back: a report that does not wait for them
+        // is made without them, in every run, not only when the machine is busy.
+        let held = HeldTasks.hold {
+            backup.backUp(Fixtures.photos("t", count: 3), completion: collector.completion())
+        }
+        let startedTasks = held.isHoldingAny
+        // A backup that waits for its tasks cannot report before they run: a fifth of a second
+        // is only how long the test gives one that does not wait to report without them.
+        var reportedEarly = true
+        if startedTasks { reportedEarly = await collector.hasReported(within: 0.2) }
+        held.release()  // whatever the backup waits for may run now
+        let report = await collector.report()
+
+        #expect(
+            report == BackupReport(uploaded: 2, failed: 1),
+            """
+            Three photos, one rejected, must report 2 and 1, but the report says \
+            \(report.map { "\($0.uploaded) and \($0.failed)" } ?? "nothing")\
+            \(reportedEarly && startedTasks ? ", made while the tasks the uploads had started had not run yet" : ""). \
+            Counting from a Task { await tally.count(...) } and leaving the group at once lets the report \
+            read the tally before those tasks have counted: "done" must wait for them (leave the group \
+            inside the task, after it has counted), or count in the work itself, under a lock.
+            """)
+    }
+
     @Test("a backup that finishes while another backup's uploads wait reports only its own photos")
     func oneBackupFinishesWhileAnotherWaits() async {
         let workers = HeldDispatcher()

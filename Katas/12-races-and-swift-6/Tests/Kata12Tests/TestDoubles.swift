@@ -210,8 +210,12 @@ final class ReportCollector: @unchecked Sendable {
     var callsSoFar: Int {
         lock.lock()
         defer { lock.unlock() }
-        return received.count + extraCalls
+        return callsSoFarLocked
     }
+
+    private var callsSoFarLocked: Int { received.count + extraCalls }
+    /// Run, outside the lock, when the first completion is called.
+    private var onFirstCall: [@Sendable () -> Void] = []
 
     /// The completion to hand to backup number `index`.
     func completion(for index: Int = 0) -> @Sendable (BackupReport) -> Void {
@@ -249,6 +253,36 @@ final class ReportCollector: @unchecked Sendable {
         return received
     }
 
+    /// Whether a completion has been called within `seconds`, without recording anything when
+    /// none has: for a test that gives the backup a moment to report early, then lets it go on.
+    func hasReported(within seconds: Double) async -> Bool {
+        final class Once: @unchecked Sendable {
+            // @unchecked: `continuation` is only touched while `lock` is held.
+            let lock = NSLock()
+            var continuation: CheckedContinuation<Bool, Never>?
+            func resume(_ value: Bool) {
+                lock.lock()
+                let waiting = continuation
+                continuation = nil
+                lock.unlock()
+                waiting?.resume(returning: value)
+            }
+        }
+        let once = Once()
+        return await withCheckedContinuation { continuation in
+            once.continuation = continuation
+            lock.lock()
+            if callsSoFarLocked > 0 {
+                lock.unlock()
+                once.resume(true)
+                return
+            }
+            onFirstCall.append { once.resume(true) }
+            lock.unlock()
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { once.resume(false) }
+        }
+    }
+
     /// The one report, when one backup was started.
     func report(sourceLocation: SourceLocation = #_sourceLocation) async -> BackupReport? {
         await reports(sourceLocation: sourceLocation)[0]
@@ -280,7 +314,10 @@ final class ReportCollector: @unchecked Sendable {
             extraCalls += 1
         }
         let complete = received.count == expected
+        let firstCallWaiters = onFirstCall
+        onFirstCall = []
         lock.unlock()
+        for waiter in firstCallWaiters { waiter() }
         if complete { finish(timedOut: false) }
     }
 
