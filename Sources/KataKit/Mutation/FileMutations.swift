@@ -83,7 +83,7 @@ struct FileMutations {
         }
         if normalized == "try Task.checkCancellation()" {
             add(.removeCancellation, statement.range, "")
-        } else if statement.kind == .expression, normalized.hasPrefix("try "), text(statement.range).hasPrefix("try") {
+        } else if statement.kind == .expression, normalized.hasPrefix("try ") {
             let throwingPart = text(statement.range).dropFirst("try".count).drop(while: \.isWhitespace)
             add(.swallowError, statement.range, "_ = try? " + throwingPart)
         }

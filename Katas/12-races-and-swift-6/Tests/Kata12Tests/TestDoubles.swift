@@ -201,6 +201,8 @@ final class ReportCollector: @unchecked Sendable {
     private var timedOut = false
     /// Signalled once every expected report is in; lets the watchdog thread end early.
     private let finished = DispatchSemaphore(value: 0)
+    /// Signalled once, by the first completion called.
+    private let firstCall = DispatchSemaphore(value: 0)
 
     init(expecting expected: Int = 1) {
         self.expected = expected
@@ -210,12 +212,8 @@ final class ReportCollector: @unchecked Sendable {
     var callsSoFar: Int {
         lock.lock()
         defer { lock.unlock() }
-        return callsSoFarLocked
+        return received.count + extraCalls
     }
-
-    private var callsSoFarLocked: Int { received.count + extraCalls }
-    /// Run, outside the lock, when the first completion is called.
-    private var onFirstCall: [@Sendable () -> Void] = []
 
     /// The completion to hand to backup number `index`.
     func completion(for index: Int = 0) -> @Sendable (BackupReport) -> Void {
@@ -255,31 +253,11 @@ final class ReportCollector: @unchecked Sendable {
 
     /// Whether a completion has been called within `seconds`, without recording anything when
     /// none has: for a test that gives the backup a moment to report early, then lets it go on.
+    /// Like the watchdog of `reports()`, the wait has a thread of its own.
     func hasReported(within seconds: Double) async -> Bool {
-        final class Once: @unchecked Sendable {
-            // @unchecked: `continuation` is only touched while `lock` is held.
-            let lock = NSLock()
-            var continuation: CheckedContinuation<Bool, Never>?
-            func resume(_ value: Bool) {
-                lock.lock()
-                let waiting = continuation
-                continuation = nil
-                lock.unlock()
-                waiting?.resume(returning: value)
-            }
-        }
-        let once = Once()
+        let firstCall = self.firstCall
         return await withCheckedContinuation { continuation in
-            once.continuation = continuation
-            lock.lock()
-            if callsSoFarLocked > 0 {
-                lock.unlock()
-                once.resume(true)
-                return
-            }
-            onFirstCall.append { once.resume(true) }
-            lock.unlock()
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { once.resume(false) }
+            Thread { continuation.resume(returning: firstCall.wait(timeout: .now() + seconds) == .success) }.start()
         }
     }
 
@@ -314,10 +292,9 @@ final class ReportCollector: @unchecked Sendable {
             extraCalls += 1
         }
         let complete = received.count == expected
-        let firstCallWaiters = onFirstCall
-        onFirstCall = []
+        let isFirst = received.count + extraCalls == 1
         lock.unlock()
-        for waiter in firstCallWaiters { waiter() }
+        if isFirst { firstCall.signal() }
         if complete { finish(timedOut: false) }
     }
 
