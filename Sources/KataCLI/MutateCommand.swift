@@ -36,10 +36,13 @@ struct MutateCommand: ParsableCommand {
             diff}]}], counted, killed, survived}.
 
             A suite grown until it kills the reference's mutants can still miss the same slips in a \
-            design built another way, as a learner's is. --alternative mutates the kata's second \
-            correct design instead (Solutions/NN-slug/Alternative, each type that differs from the \
-            starter), against the same tests; its listings go in that folder's own \
-            EQUIVALENT-MUTANTS.md.
+            design built another way, as a learner's is. --alternative mutates the kata's other \
+            correct designs instead, against the same tests: for katas 01-18 the second solution \
+            (Solutions/NN-slug/Alternative, each type that differs from the starter), its listings \
+            in that folder's own EQUIVALENT-MUTANTS.md; for a tests kata each correct version \
+            (Katas/NN-slug/Wheats/<name>.patch), only the mutants its changes make (the same change \
+            in the same declaration of the shipped code is graded with the shipped code), its \
+            listings in Solutions/NN-slug/Wheats/<name>/EQUIVALENT-MUTANTS.md.
 
             Exits 0 when every counted mutant of every kata was killed by an assertion and the \
             equivalent-mutants files name only mutants that exist, 1 otherwise.
@@ -48,6 +51,7 @@ struct MutateCommand: ParsableCommand {
               kata mutate 3
               kata mutate 19 --all
               kata mutate 5 --alternative
+              kata mutate 24 --alternative
               kata mutate --repeat 3 --format json
             """
     )
@@ -67,8 +71,10 @@ struct MutateCommand: ParsableCommand {
     @Flag(
         name: .long,
         help: ArgumentHelp(
-            "Mutate the second correct design (Solutions/NN-slug/Alternative) instead of the reference.",
-            discussion: "Katas 01-18 only; its listings go in Solutions/NN-slug/Alternative/EQUIVALENT-MUTANTS.md."))
+            "Mutate the other correct designs instead of the reference.",
+            discussion:
+                "Katas 01-18: Solutions/NN-slug/Alternative. Katas 19-24: each correct version in Katas/NN-slug/Wheats."
+        ))
     var alternative = false
 
     @Option(

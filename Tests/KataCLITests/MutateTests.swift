@@ -42,13 +42,21 @@ extension EndToEnd {
             let killed = object["killed"] as? Int ?? -1
             #expect(json.status == (killed == counted ? 0 : 1))
 
-            // kata verify --mutants holds the kata to it: every mutant killed (the fixture's are).
+            // kata verify --mutants holds the kata to it, and to the mutants of its correct versions
+            // (`--alternative`): every mutant killed or listed (the fixture lists one).
+            let others = try KataBinary.run(["mutate", "1", "--alternative", "--format", "json"], in: repository)
+            let othersObject = try #require(
+                try JSONSerialization.jsonObject(with: Data(others.output.utf8)) as? [String: Any], "\(others.output)")
+            #expect(others.status == 0, "\(others.output)")
+            let allKilled = killed + (othersObject["killed"] as? Int ?? -1)
+            let allCounted = counted + (othersObject["counted"] as? Int ?? -1)
             let verified = try KataBinary.run(["verify", "1", "--mutants"], in: repository)
-            #expect(verified.output.contains("✔ mutants killed \(killed)/\(counted)"), "\(verified.output)")
+            #expect(verified.output.contains("✔ mutants killed \(allKilled)/\(allCounted)"), "\(verified.output)")
             // --mutants-only: that rule alone, each mutant once.
             let alone = try KataBinary.run(["verify", "1", "--mutants-only", "--mutant-runs", "1"], in: repository)
             #expect(alone.status == 0, "\(alone.output)")
-            #expect(alone.output.contains("Count the taps  ✔ mutants killed \(killed)/\(counted)"), "\(alone.output)")
+            #expect(
+                alone.output.contains("Count the taps  ✔ mutants killed \(allKilled)/\(allCounted)"), "\(alone.output)")
             #expect(!alone.output.contains("documents") && !alone.output.contains("reference tests"))
 
             // Listed as equivalent, a mutant counts neither way; an id it no longer makes is named.
@@ -162,12 +170,53 @@ extension EndToEnd {
             #expect(!reference.output.contains("no longer makes"), "\(reference.output)")
             #expect(!reference.output.contains("equivalent"), "\(reference.output)")
 
-            // A tests kata has one design: asked for its alternative, kata says so.
-            let testsKata = try KataBinary.run(
-                ["mutate", "1", "--alternative"], in: try KataBinary.repository("tests-repository"))
-            #expect(testsKata.status == 64, "\(testsKata.output)\(testsKata.errors)")
+        }
+
+        /// A tests kata's other designs are its correct versions: `--alternative` mutates each, only
+        /// where it differs from the shipped code, against the reference tests, with the listings
+        /// of `Solutions/NN-slug/Wheats/<name>/EQUIVALENT-MUTANTS.md`.
+        @Test("--alternative on a tests kata mutates each correct version where it differs, with its own listings")
+        func mutatesTheCorrectVersions() throws {
+            let repository = try KataBinary.repository("tests-repository")
+            let shipped = try KataBinary.run(["mutate", "1", "--format", "json"], in: repository)
+            let shippedIDs = Set(
+                try #require(
+                    ((try JSONSerialization.jsonObject(with: Data(shipped.output.utf8)) as? [String: Any])?["katas"]
+                        as? [[String: Any]])?.first?["mutants"] as? [[String: Any]]
+                ).compactMap { $0["id"] as? String })
+
+            let json = try KataBinary.run(["mutate", "1", "--alternative", "--format", "json"], in: repository)
+            #expect(json.status == 0, "\(json.output)\(json.errors)")
+            let katas = try #require(
+                (try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["katas"]
+                    as? [[String: Any]])
             #expect(
-                testsKata.errors.contains("is a tests kata: its shipped code is its one design"), "\(testsKata.errors)")
+                katas.compactMap { $0["code"] as? String }
+                    == ["the correct version `dispatches-twice`", "the correct version `keeps-a-history`"])
+            let mutants = katas.flatMap { $0["mutants"] as? [[String: Any]] ?? [] }
+            #expect(mutants.count >= 4, "\(mutants)")
+            // Only the changes' mutants: the shipped code's own are graded with the shipped code.
+            let ids = mutants.compactMap { $0["id"] as? String }
+            #expect(shippedIDs.isDisjoint(with: ids), "\(ids)")
+            // The second dispatch run in place is what the shipped code does: listed, with the
+            // README's words that leave it open.
+            let inPlace = try #require(
+                mutants.first { $0["id"] as? String == "run-in-place:TapCounter.swift:TapCounter.tap:a5854df3" })
+            #expect(inPlace["status"] as? String == "equivalent", "\(inPlace)")
+            #expect((inPlace["why"] as? String ?? "").contains("how many pieces of work a tap hands the dispatcher"))
+
+            // Without its listing, verify names the version, the mutant and where to look.
+            try FileManager.default.removeItem(
+                at: repository.appendingPathComponent("Solutions/01-count-the-taps/Wheats/dispatches-twice"))
+            let letThrough = try KataBinary.run(
+                ["verify", "1", "--mutants-only", "--mutant-runs", "1"], in: repository)
+            #expect(letThrough.status == 1, "\(letThrough.output)")
+            #expect(
+                letThrough.output.contains("the correct version `dispatches-twice`: 1 of "), "\(letThrough.output)")
+            #expect(letThrough.output.contains("`\(inPlace["id"] as? String ?? "?")` (survived)"))
+            #expect(letThrough.output.contains("`kata mutate 1 --alternative` shows each as a diff"))
+            #expect(
+                letThrough.output.contains("Solutions/01-count-the-taps/Wheats/dispatches-twice/EQUIVALENT-MUTANTS.md"))
         }
     }
 }

@@ -14,12 +14,13 @@ extension KataVerifier {
     /// sentence that leaves the difference open, quoted (`> …`) as the README has it. At most one
     /// mutant in five is listed, and every entry names a mutant `kata mutate` still makes.
     ///
-    /// For a kata of 01–18 the rule holds for both designs (``MutatedDesign``), the one-in-five
-    /// share counted over the two: a suite grown until it kills the reference's mutants can still
-    /// miss the same slips in a design built another way, as a learner's is. The alternative's
+    /// The rule holds for every design (``MutatedDesign/all(of:)``): both solutions of a kata of
+    /// 01–18, a tests kata's shipped code and each of its correct versions, the one-in-five share
+    /// counted over them all. A suite grown until it kills the reference's mutants can still miss
+    /// the same slips in a design built another way, as a learner's is. Each other design's
     /// listings are in its own folder's file; without one, it lists nothing.
     func mutantsRule(_ kata: Kata, repetitions: Int) throws -> Rule {
-        let designs: [MutatedDesign] = kata.metadata.kind == .tests ? [.reference] : MutatedDesign.allCases
+        let designs = MutatedDesign.all(of: kata)
         let tester = MutationTester(repository: repository, runner: runner, swift: swift)
         var killed = 0
         var counted = 0
@@ -31,9 +32,9 @@ extension KataVerifier {
             counted += outcome.counted
             listed += outcome.count(.equivalent)
             let found = Self.mutantProblems(of: outcome, kata: kata)
-            problems += design == .reference ? found : found.map { "the alternative solution: " + $0 }
+            problems += design == .reference ? found : found.map { "\(outcome.code): " + $0 }
         }
-        // The share is the kata's, over both designs: one design's few mutants (a dozen lines)
+        // The share is the kata's, over every design: one design's few mutants (a dozen lines)
         // with two independent stores swapped must not weigh as much as the kata.
         if Double(listed) > Double(counted + listed) * Self.maximumEquivalentShare {
             problems.append(
@@ -49,7 +50,7 @@ extension KataVerifier {
     static func mutantProblems(of outcome: MutationTester.Outcome, kata: Kata) -> [String] {
         if let problem = outcome.problem { return [problem] }
         let file = "\(outcome.design.solutionLabel(of: kata))/\(EquivalentMutants.fileName)"
-        let command = "kata mutate \(kata.number)" + (outcome.design == .alternative ? " --alternative" : "")
+        let command = "kata mutate \(kata.number)" + (outcome.design == .reference ? "" : " --alternative")
         var problems: [String] = []
         let letThrough = outcome.results.filter { [.survived, .timedOut].contains($0.status) }
         if !letThrough.isEmpty {

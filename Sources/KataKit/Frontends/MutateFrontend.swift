@@ -19,25 +19,24 @@ public struct MutateFrontend: Sendable {
         self.context = context
     }
 
-    /// `runs`: a mutant is killed only when every run catches it. `all`: every mutant is listed,
-    /// not only those the tests let through. Exits 0 when every counted mutant was killed by an
-    /// assertion, 1 otherwise.
+    /// `design`: `.reference` mutates each kata's reference solution (a tests kata's shipped
+    /// code); `.alternative`, its other designs (``MutatedDesign/others(of:)``): the alternative
+    /// solution of a kata of 01–18, each correct version of a tests kata. `runs`: a mutant is
+    /// killed only when every run catches it. `all`: every mutant is listed, not only those the
+    /// tests let through. Exits 0 when every counted mutant was killed by an assertion, 1 otherwise.
     public func run(
         katas references: [String], design: MutatedDesign = .reference, runs: Int = 1, all: Bool = false,
         jobs: Int? = nil, format: Format = .text
     ) throws -> Int32 {
         try context.repository().requireFullRepository(for: "mutate")
         let catalog = try context.catalog()
-        let named = try catalog.katas(named: references)
-        guard !named.isEmpty else {
+        let katas = try catalog.katas(named: references)
+        guard !katas.isEmpty else {
             throw KataError(
                 .invalidCatalog, "There are no katas to mutate in \(catalog.repository.katasDirectory.path).")
         }
-        // Asked for all katas, the alternative's are those of 01–18; a tests kata named on its own
-        // is an error that says why.
-        let katas = design == .alternative && references.isEmpty ? named.filter { $0.metadata.kind != .tests } : named
-        if design == .alternative, let testsKata = katas.first(where: { $0.metadata.kind == .tests }) {
-            throw MutatedDesign.noAlternative(in: testsKata)
+        let work: [(kata: Kata, design: MutatedDesign)] = katas.flatMap { kata in
+            (design == .reference ? [.reference] : MutatedDesign.others(of: kata)).map { (kata, $0) }
         }
         var runner = context.runner
         runner.timeout = CheckFrontend.defaultTimeout
@@ -46,13 +45,14 @@ public struct MutateFrontend: Sendable {
         let style = console.style
         let text = format == .text
         let width = katas.map(\.heading.count).max() ?? 0
-        if text && console.isTerminal, let first = katas.first {
-            console.write(style.dim("mutating \(first.heading)…") + "\r")
+        if text && console.isTerminal, let first = work.first {
+            console.write(style.dim("mutating \(first.kata.heading)…") + "\r")
         }
-        let outcomes = WorkerThreads.run(count: katas.count, workers: jobs ?? VerifyFrontend.defaultJobs) { index in
+        let outcomes = WorkerThreads.run(count: work.count, workers: jobs ?? VerifyFrontend.defaultJobs) { index in
             Result { () -> (MutationTester.Outcome, [String: String]) in
-                let outcome = try tester.test(katas[index], design: design, runs: runs)
-                return (outcome, try MutationTester.texts(of: design.version(of: katas[index])))
+                let (kata, design) = work[index]
+                let outcome = try tester.test(kata, design: design, runs: runs)
+                return (outcome, try MutationTester.texts(of: design.version(of: kata)))
             }
         } isFinal: { outcome in
             if case .failure = outcome { return true }
@@ -62,8 +62,8 @@ public struct MutateFrontend: Sendable {
             let padding = String(repeating: " ", count: width - result.kata.heading.count)
             console.line(result.kata.heading + padding + "  " + Self.summary(of: result, style: style))
             for line in Self.detailLines(of: result, texts: texts, all: all, style: style) { console.line(line) }
-            if text && console.isTerminal, index + 1 < katas.count {
-                console.write(style.dim("mutating \(katas[index + 1].heading)…") + "\r")
+            if text && console.isTerminal, index + 1 < work.count {
+                console.write(style.dim("mutating \(work[index + 1].kata.heading)…") + "\r")
             }
         }
         var results: [MutationTester.Outcome] = []
@@ -72,7 +72,7 @@ public struct MutateFrontend: Sendable {
             switch outcome {
             case .success(let (result, files)):
                 results.append(result)
-                texts[result.kata.folderName] = files
+                texts[result.schemaName] = files
             case .failure(let error): throw error
             case nil: break
             }
@@ -82,8 +82,8 @@ public struct MutateFrontend: Sendable {
         if text {
             console.line()
             let line =
-                "\(report.killed) of \(report.counted) mutants killed in \(results.count) kata"
-                + (results.count == 1 ? "" : "s") + "; \(report.survived) survived."
+                "\(report.killed) of \(report.counted) mutants killed in \(katas.count) kata"
+                + (katas.count == 1 ? "" : "s") + "; \(report.survived) survived."
             console.line(clean ? style.green(line) : style.red(line))
         } else {
             console.line(report.json())

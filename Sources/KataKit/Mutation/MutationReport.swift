@@ -89,9 +89,10 @@ public struct MutationReport: Encodable, Sendable {
     public var killed: Int
     public var survived: Int
 
+    /// `files`: the mutated module's files of each outcome, by its ``MutationTester/Outcome/schemaName``.
     public init(outcomes: [MutationTester.Outcome], files: [String: [String: String]]) {
         katas = outcomes.map { outcome in
-            let texts = files[outcome.kata.folderName] ?? [:]
+            let texts = files[outcome.schemaName] ?? [:]
             return KataEntry(
                 number: outcome.kata.number, slug: outcome.kata.slug, code: outcome.code,
                 counts: Dictionary(

@@ -50,8 +50,11 @@ public struct MutationTester: Sendable {
         public var kata: Kata
         /// The design mutated.
         public var design: MutatedDesign
-        /// "the reference solution", "the shipped code" or "the alternative solution".
+        /// "the reference solution", "the shipped code", "the alternative solution" or "the correct
+        /// version `name`".
         public var code: String { design.codeName(in: kata) }
+        /// The kata's folder name and the design's suffix: the schema's folder, one per design.
+        public var schemaName: String { kata.folderName + design.folderSuffix }
         public var results: [MutantResult]
         /// The mutants (and declarations left out) the equivalent-mutants file lists that
         /// `kata mutate` no longer makes.
@@ -98,7 +101,7 @@ public struct MutationTester: Sendable {
         let grade = try GradingEngine(repository: repository, runner: runner, swift: swift).grade(
             kata, tests: isTestsKata ? kata.referenceTestsDirectory : kata.testsDirectory,
             versions: [prepared.base] + prepared.versions, runs: 1, buggyRuns: max(1, runs),
-            sanitizer: kata.metadata.sanitizer, stageName: kata.folderName + design.folderSuffix + "-mutants",
+            sanitizer: kata.metadata.sanitizer, stageName: outcome.schemaName + "-mutants",
             runLimit: KataVerifier.wrongSolutionRunLimit, catches: Self.catchesInTime, progress: progress)
         if let problem = baseProblem(grade, base: prepared.base) {
             outcome.problem = problem
@@ -133,8 +136,7 @@ public struct MutationTester: Sendable {
         _ kata: Kata, design: MutatedDesign = .reference, progress: (@Sendable (String) -> Void)? = nil
     ) throws -> PreparedMutants {
         let isTestsKata = kata.metadata.kind == .tests
-        if design == .alternative && isTestsKata { throw MutatedDesign.noAlternative(in: kata) }
-        let code = design.version(of: kata)
+        let code = try design.version(of: kata)
         let files = try Self.texts(of: code)
         let mutableLines =
             isTestsKata ? nil : MutableLines.module(starter: try Self.starterTexts(of: kata), reference: files)
@@ -144,8 +146,16 @@ public struct MutationTester: Sendable {
                 "grade/settings/\(kata.folderName)", isDirectory: true))
         let isolatedByDefault = settings?.moduleFlags?.contains("MainActor") ?? false
         let equivalents = try EquivalentMutants.load(for: kata, design: design)
-        let generated = MutantGenerator(isolatedByDefault: isolatedByDefault).mutants(
-            of: files, mutableLines: mutableLines)
+        let generator = MutantGenerator(isolatedByDefault: isolatedByDefault)
+        var generated = generator.mutants(of: files, mutableLines: mutableLines)
+        if case .correctVersion = design {
+            // A correct version's mutants are those its changes make: the same change in the same
+            // declaration of the shipped code is graded with it, and what it leaves out stays out.
+            let shipped = try EquivalentMutants.load(for: kata)
+            let shippedIDs = Set(
+                generator.mutants(of: try Self.texts(of: kata.shippedCode), mutableLines: nil).map(\.id))
+            generated.removeAll { shippedIDs.contains($0.id) || shipped.exclusion(covering: $0.declaration) != nil }
+        }
         let mutants = generated.filter { equivalents.exclusion(covering: $0.declaration) == nil }
 
         progress?("Compiling \(mutants.count) mutants of \(design.codeName(in: kata))")
