@@ -6,7 +6,9 @@ import Foundation
 ///
 /// 1. The code: for katas 01–18 each type of the reference solution that differs from the
 ///    starter, whole (``MutableLines``: what the learner rewrites, not the seams the README says
-///    to keep); for a tests kata the whole shipped code.
+///    to keep); for a tests kata the whole shipped code. Another ``MutatedDesign`` is mutated the
+///    same way: the alternative solution, or a tests kata's correct version, where only the
+///    mutants the shipped code does not make count.
 /// 2. One ``MutantSchema`` holds every mutant, each switched on by `KATA_MUTANT=<number>`; the
 ///    *stillborn* ones, that do not compile, are dropped first (`swiftc -emit-sil` with the
 ///    kata's own settings, or a build of its package when a dependency needs SwiftPM).
