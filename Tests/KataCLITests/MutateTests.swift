@@ -217,6 +217,12 @@ extension EndToEnd {
             #expect(letThrough.output.contains("`kata mutate 1 --alternative` shows each as a diff"))
             #expect(
                 letThrough.output.contains("Solutions/01-count-the-taps/Wheats/dispatches-twice/EQUIVALENT-MUTANTS.md"))
+
+            // A tests kata with no correct version has nothing else to mutate, and kata says so.
+            try FileManager.default.removeItem(at: repository.appendingPathComponent("Katas/01-count-the-taps/Wheats"))
+            let none = try KataBinary.run(["mutate", "1", "--alternative"], in: repository)
+            #expect(none.status == 64, "\(none.output)\(none.errors)")
+            #expect(none.errors.contains("has no other correct design to mutate"), "\(none.errors)")
         }
     }
 }

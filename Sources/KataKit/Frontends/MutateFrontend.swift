@@ -38,6 +38,13 @@ public struct MutateFrontend: Sendable {
         let work: [(kata: Kata, design: MutatedDesign)] = katas.flatMap { kata in
             (design == .reference ? [.reference] : MutatedDesign.others(of: kata)).map { (kata, $0) }
         }
+        guard !work.isEmpty else {
+            throw KataError(
+                .usage,
+                "\(katas[0].heading) has no other correct design to mutate: no correct version in"
+                    + " Katas/\(katas[0].folderName)/Wheats.",
+                advice: "Leave out --alternative to mutate its shipped code.")
+        }
         var runner = context.runner
         runner.timeout = CheckFrontend.defaultTimeout
         let tester = MutationTester(repository: catalog.repository, runner: runner, swift: try runner.swiftExecutable())
