@@ -46,6 +46,24 @@ final class AddressLookupTests: XCTestCase {
         wait(for: [first], timeout: 0)
     }
 
+    /// Runs `lookingUp`, which calls `lookUp` and then sets the test's "returned" flag, on a thread
+    /// of its own, and waits for it to finish, a second at most. The tests that use it hand the
+    /// lookup a directory that answers inside `fetchAddresses`, on the thread that called `lookUp`.
+    /// A lookup that keeps its lock while it asks the directory, and takes it again for the answer,
+    /// never returns then: on the main thread that would hang the whole run, and a run that hangs
+    /// catches nothing. Here the test fails instead, within the second. The main thread waits on a
+    /// semaphore, not in `wait(for:timeout:)`, so the main queue runs nothing meanwhile: a block the
+    /// lookup queued there is still waiting when the flag is set. A correct lookup returns in
+    /// microseconds.
+    private func returnsWithinASecond(_ lookingUp: @escaping () -> Void) -> Bool {
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            lookingUp()
+            finished.signal()
+        }.start()
+        return finished.wait(timeout: .now() + 1) == .success
+    }
+
     /// An expectation that fails the test if it is fulfilled at all.
     private func neverCalled(_ description: String) -> XCTestExpectation {
         let silent = expectation(description: description)
@@ -298,22 +316,33 @@ final class AddressLookupTests: XCTestCase {
         wait(for: [completed], timeout: 0)
     }
 
+    /// The directory answers inside `fetchAddresses`, so the lookup is called on a thread of its own
+    /// (see `returnsWithinASecond`): a lookup that waits for itself there fails the test instead of
+    /// hanging the run.
     func test_anAnswerTheDirectoryHadAtHand_isReportedOnlyAfterLookUpReturned() {
         let directory = ManualDirectory()
         directory.answerAtOnce(with: .success([alma]))
         let lookup = AddressLookup(directory: directory)
         let completed = completesOnce("completion ran for an answer the directory gave inside fetchAddresses")
-        var lookUpReturned = false
-        var calledBeforeReturning = false
+        let lookUpReturned = Recorded<Bool>()
+        let calledBeforeReturning = Recorded<Bool>()
 
-        lookup.lookUp("SW18 1AA") { _ in
-            if !lookUpReturned { calledBeforeReturning = true }
-            completed.fulfill()
+        let returned = returnsWithinASecond {
+            lookup.lookUp("SW18 1AA") { _ in
+                if lookUpReturned.values.isEmpty { calledBeforeReturning.append(true) }
+                completed.fulfill()
+            }
+            lookUpReturned.append(true)
         }
-        lookUpReturned = true
 
-        XCTAssertFalse(
-            calledBeforeReturning,
+        guard returned else {
+            return XCTFail(
+                "The directory answered inside fetchAddresses, and lookUp had not returned a second later: the "
+                    + "lookup waits for itself (a lock it still holds while it asks the directory?). The directory "
+                    + "may answer before fetchAddresses returns; every lookup still calls completion.")
+        }
+        XCTAssertEqual(
+            calledBeforeReturning.values, [],
             "The directory answered inside fetchAddresses, and completion ran before lookUp returned. "
                 + "However fast the answer, it reaches the form in a block on the callback queue.")
         drainMainQueue()
@@ -354,24 +383,36 @@ final class AddressLookupTests: XCTestCase {
         let lookup = AddressLookup(directory: directory, callbackQueue: callbacks)
         let calledEarly = Recorded<String>()
 
-        func lookUp(_ postcode: String, _ path: String) {
+        /// False when `lookUp` never returned: the lookup is stuck, and the test says so and stops.
+        func lookUp(_ postcode: String, _ path: String) -> Bool {
             let completed = completesOnce("completion ran for \(path)")
             let returned = Recorded<Bool>()
             callbacks.suspend()  // nothing queued on callbacks runs until the flag is set
-            lookup.lookUp(postcode) { _ in
-                if returned.values.isEmpty { calledEarly.append(path) }
-                completed.fulfill()
+            let lookUpReturned = returnsWithinASecond {
+                lookup.lookUp(postcode) { _ in
+                    if returned.values.isEmpty { calledEarly.append(path) }
+                    completed.fulfill()
+                }
+                returned.append(true)
             }
-            returned.append(true)
-            callbacks.resume()
+            callbacks.resume()  // before any return: a queue released while suspended crashes the run
+            guard lookUpReturned else {
+                XCTFail(
+                    "lookUp had not returned a second after it was called for \(path), with a callback queue of "
+                        + "the lookup's own: the lookup waits for itself (a lock it still holds while it asks a "
+                        + "directory that answers inside fetchAddresses?).")
+                return false
+            }
             callbacks.sync {}  // the lookup's block has run...
             drainMainQueue()  // ...and so has anything it sent to the main queue instead
             wait(for: [completed], timeout: 0)
+            return true
         }
 
-        lookUp("12", "a malformed postcode")
-        lookUp("SW18 1AA", "an answer the directory had at hand")
-        lookUp("SW18 1AA", "a postcode found before")
+        guard lookUp("12", "a malformed postcode"),
+            lookUp("SW18 1AA", "an answer the directory had at hand"),
+            lookUp("SW18 1AA", "a postcode found before")
+        else { return }
 
         XCTAssertEqual(
             calledEarly.values, [],
