@@ -213,6 +213,37 @@ struct DraftAutosaverTests {
         #expect(saver.status == .saving)
     }
 
+    @Test("a store that fails inside save: a change while the retry waits still cancels it")
+    func aChangeCancelsTheRetryOfAnImmediateFailure() {
+        let store = ImmediateStore(answering: offline)
+        let saver = DraftAutosaver(store: store, scheduler: scheduler)
+        saver.textChanged("Buy milk")
+        scheduler.advance(to: .seconds(2))  // the store fails inside save: the retry is due at 3 s
+        #expect(store.saved == ["Buy milk"])
+        #expect(saver.status == .saving, "A failed save waits for its retry: the corner keeps saying \"Saving…\".")
+
+        scheduler.advance(to: ms(2400))
+        saver.textChanged("Buy oat milk")
+        #expect(saver.status == .unsaved)
+
+        scheduler.advance(to: ms(4399))
+        #expect(
+            store.saved == ["Buy milk"],
+            """
+            The user typed at 2.4 s, while the retry of "Buy milk" waited: the retry must not happen, and the new \
+            text waits its 2 s, even when the store answered inside save.
+            """)
+        scheduler.advance(to: ms(4400))
+        #expect(store.saved == ["Buy milk", "Buy oat milk"], "The new text is saved 2 s after the change.")
+
+        scheduler.advance(to: .seconds(120))
+        #expect(
+            store.saved == ["Buy milk"] + Array(repeating: "Buy oat milk", count: 4),
+            "The new text gets four calls of its own, and the old text none more: a store that answers at once changes nothing."
+        )
+        #expect(saver.status == .failed)
+    }
+
     @Test("a change while a retry waits: the new text gets three retries of its own, whatever failed before")
     func aChangeDuringRetriesStartsOver() {
         saver.textChanged("Buy milk")
