@@ -334,6 +334,36 @@ struct PublishAlbumOperationTests {
         #expect(publish.error == nil, "Nothing failed, and error is set.")
     }
 
+    @Test("an album of one photo is asked for in start(), and its upload finishes the operation")
+    func albumOfOnePhoto() {
+        let photo = album[0]
+        let uploader = ManualUploader()
+        let reports = Recorded<PublishProgress>()
+        let publish = PublishAlbumOperation(photos: [photo], uploader: uploader) { reports.append($0) }
+        let page = pageStep(dependingOn: publish)
+
+        publish.start()
+
+        #expect(
+            uploader.requestedPhotos.contains(photo),
+            """
+            An album of one photo, and start() asked the uploader for \(uploader.requestedPhotos). One photo is not \
+            an empty album: it must go up before the operation can finish.
+            """)
+        #expect(
+            publish.isExecuting && !publish.isFinished && !page.isReady,
+            "Its one upload is open: the operation is executing, and the page step waits.")
+
+        uploader.finishEveryUploadLatestFirst(in: [photo])
+
+        #expect(
+            publish.isFinished && !publish.isExecuting, "The album's one upload has ended: the operation is finished.")
+        #expect(page.isReady, "The operation finished without telling the step that depends on it.")
+        #expect(publish.links == [link(for: photo)], "One photo online, one link.")
+        #expect(publish.error == nil)
+        #expect(reports.values.filter { $0.uploaded > 0 } == [PublishProgress(uploaded: 1, total: 1)])
+    }
+
     // MARK: - On a queue
 
     /// The album screen's setup: the operation and the page step on one queue. The queue runs each
