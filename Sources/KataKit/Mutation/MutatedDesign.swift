@@ -35,6 +35,14 @@ public enum MutatedDesign: Sendable, Hashable {
         kata.metadata.kind == .tests ? kata.correctVersions().map { .correctVersion($0.name) } : [.alternative]
     }
 
+    /// Whether its listings count toward the kata's one-in-five share of equivalent mutants: the
+    /// designs of the code a learner writes or reads do; a tests kata's correct versions, written to
+    /// take the freedoms the README leaves open, do not (``KataVerifier``'s mutants rule says why).
+    var isHeldToTheShare: Bool {
+        if case .correctVersion = self { return false }
+        return true
+    }
+
     /// The code mutated in `kata`: "the reference solution", "the shipped code", "the alternative
     /// solution" or "the correct version `name`".
     func codeName(in kata: Kata) -> String {
