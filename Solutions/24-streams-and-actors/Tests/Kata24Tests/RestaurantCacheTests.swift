@@ -101,4 +101,58 @@ struct RestaurantCacheTests {
         #expect(try pizzeriaAnswer.get() == pizzeria)
         #expect(Set(await loader.requests) == ["r1", "r2"])
     }
+
+    // What cancelling a caller does is left open: it may still get the restaurant, or leave at
+    // once with CancellationError. But it gets one of the two, and the callers that stay get the
+    // restaurant from the one load.
+    @Test("cancelled callers get an answer, and the load still serves the others")
+    func cancelledCallersGetAnAnswer() async throws {
+        // The card that starts r1's load went away before it asked, and so did one that comes
+        // while r1 loads; two more go away while they wait.
+        let starter = await startCalls(1, for: "r1", on: cache, alreadyCancelled: true)[0]
+        let waiting = await startCalls(4, for: "r1", on: cache)
+        let leaver = await startCalls(1, for: "r1", on: cache, alreadyCancelled: true)[0]
+        waiting[1].cancel()
+        waiting[3].cancel()
+
+        await loader.release("r1", with: .success(pizzeria))
+
+        for call in [waiting[0], waiting[2]] {
+            let answer = try #require(
+                await answer(of: call), "r1 was released, but a caller is still waiting: did a cancel take its place?")
+            #expect(try answer.get() == pizzeria)
+        }
+        for call in [starter, leaver, waiting[1], waiting[3]] {
+            let answer = await answer(of: call)
+            #expect(
+                isRestaurantOrCancellation(answer, pizzeria),
+                """
+                A cancelled caller may leave with CancellationError or still get r1, but it must get \
+                one of them, once: a cache that forgets a cancelled caller's continuation leaves it \
+                waiting for ever. It got \(describe(answer)).
+                """)
+        }
+        let later = try #require(await answer(of: startCalls(1, for: "r1", on: cache)[0]))
+        #expect(try later.get() == pizzeria)
+        #expect(
+            await loader.requests == ["r1"],
+            """
+            Cancelled callers must not cost a request of their own, nor stop the load the others \
+            wait for; and r1 is kept once it has loaded.
+            """)
+    }
+}
+
+/// Whether `answer` is one a cancelled caller may get: `restaurant`, or `CancellationError`.
+private func isRestaurantOrCancellation(_ answer: Result<Restaurant, any Error>?, _ restaurant: Restaurant) -> Bool {
+    switch answer {
+    case .success(let got): got == restaurant
+    case .failure(let error): error is CancellationError
+    case nil: false
+    }
+}
+
+/// A caller's answer, for a failure message.
+private func describe(_ answer: Result<Restaurant, any Error>?) -> String {
+    answer.map { "\($0)" } ?? "nothing within a second"
 }

@@ -35,8 +35,11 @@ actor HeldLoader: RestaurantLoader {
 /// until it first suspends: by the time it returns, every one of these calls has reached the
 /// cache and is waiting, and the first one's load has started. The overlap happens on every run,
 /// not on some.
+///
+/// With `alreadyCancelled`, each task is cancelled before it calls the cache: an order card that
+/// went away before it asked for its restaurant.
 func startCalls(
-    _ count: Int, for id: String, on cache: isolated RestaurantCache
+    _ count: Int, for id: String, on cache: isolated RestaurantCache, alreadyCancelled: Bool = false
 ) -> [Task<Restaurant, any Error>] {
     (0..<count).map { _ in
         #if compiler(>=6.2)
@@ -45,10 +48,16 @@ func startCalls(
             // later (about one run in two hundred here), and a caller that came after a failure
             // rightly loads again.
             if #available(macOS 26, iOS 26, *) {
-                return Task.immediate { try await cache.restaurant(id: id) }
+                return Task.immediate {
+                    if alreadyCancelled { withUnsafeCurrentTask { $0?.cancel() } }
+                    return try await cache.restaurant(id: id)
+                }
             }
         #endif
-        return Task { try await cache.restaurant(id: id) }
+        return Task {
+            if alreadyCancelled { withUnsafeCurrentTask { $0?.cancel() } }
+            return try await cache.restaurant(id: id)
+        }
     }
 }
 
