@@ -84,16 +84,26 @@ extension KataVerifier {
     }
 
     /// What is wrong with an equivalent mutant's reason, or nil: it says no behaviour differs, or
-    /// quotes (`> …`) a sentence the README holds, word for word.
+    /// quotes (`> …`) what the README holds, word for word. Quotes apart (a line that is not `>`
+    /// between them) are held to the README one by one: two freedoms of one "Left open" list, say.
     static func reasonProblem(_ reason: String, readme: String) -> String? {
         if reason.hasPrefix("No behaviour differs") { return nil }
-        let quoted = reason.split(separator: "\n").filter { $0.hasPrefix(">") }
-            .map { $0.dropFirst().trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        guard !quoted.isEmpty else {
+        var quotes: [String] = []
+        var inQuote = false
+        for line in reason.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix(">") else {
+                inQuote = false
+                continue
+            }
+            let words = line.dropFirst().trimmingCharacters(in: .whitespaces)
+            if inQuote { quotes[quotes.count - 1] += " " + words } else { quotes.append(words) }
+            inQuote = true
+        }
+        guard !quotes.isEmpty else {
             return "its reason neither says \"No behaviour differs\" nor quotes (`> …`) the README's sentence that"
                 + " leaves the difference open"
         }
-        guard readme.contains(normalized(quoted)) else {
+        for quoted in quotes where !readme.contains(normalized(quoted)) {
             return "it quotes \"\(quoted.prefix(80))\", which the README does not say word for word"
         }
         return nil

@@ -22,6 +22,10 @@ struct MutantsRuleTests {
             KataVerifier.reasonProblem(
                 "The README leaves it open:\n\n> How many times it retries before it gives up\n> is yours to choose",
                 readme: Self.readme) == nil)
+        // Two quotes apart, each word for word, though not one after the other in the README.
+        #expect(
+            KataVerifier.reasonProblem("> is yours to choose\n\n> How many times it retries", readme: Self.readme)
+                == nil)
     }
 
     @Test("a reason that neither says so nor quotes, or quotes what the README does not say: named")
@@ -32,5 +36,9 @@ struct MutantsRuleTests {
         #expect(
             KataVerifier.reasonProblem("> it may retry for ever", readme: Self.readme)?.contains(
                 "which the README does not say word for word") == true)
+        // Each quote is held to the README: one that holds does not excuse one that does not.
+        #expect(
+            KataVerifier.reasonProblem("> is yours to choose\n\n> it may retry for ever", readme: Self.readme)?
+                .contains("it quotes \"it may retry for ever\"") == true)
     }
 }
