@@ -39,8 +39,9 @@ struct VerifyCommand: ParsableCommand {
             both. A tests kata's reference tests are held to the mutants of its correct versions too \
             (Katas/NN-slug/Wheats, where each differs from the shipped code), listed in \
             Solutions/NN-slug/Wheats/<name>/EQUIVALENT-MUTANTS.md; written to take the freedoms the \
-            README leaves open, their listings are not held to the share. Each mutant runs as often as --repeat says, or --mutant-runs N times: \
-            scripts/test, on every commit, runs the wrong solutions 3 times and each mutant once. \
+            README leaves open, their listings are not held to the share. Each mutant runs as often \
+            as --repeat says, or --mutant-runs N times: scripts/test, on every commit, runs the \
+            wrong solutions 3 times and each mutant once. \
             --mutants-only checks that rule alone, for katas whose other rules a run just checked.
 
             With --repeat N, the starter's tests must fail at least once in N runs, the solutions' \
