@@ -33,7 +33,8 @@ struct MutateCommand: ParsableCommand {
             run is flagged (!), since its listing may be out of date. --format json prints one object, \
             {katas: [{number, slug, code, counts, score, problem, staleEquivalents, notMutated, seconds, \
             mutants: [{id, operator, file, line, number, status, tests, why, killedThoughListed, \
-            diff}]}], counted, killed, survived}.
+            diff}]}], counted, killed, survived}: an entry per kata and design mutated, its code \
+            naming the design ("the reference solution", "the correct version `name`", …).
 
             A suite grown until it kills the reference's mutants can still miss the same slips in a \
             design built another way, as a learner's is. --alternative mutates the kata's other \
