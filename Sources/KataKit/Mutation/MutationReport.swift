@@ -4,9 +4,9 @@ import Foundation
 ///
 /// For each kata and design mutated (an entry each): the code mutated, a count per status, and
 /// each mutant with its stable id (operator, file, declaration and a hash of the text it changes,
-/// never a line number), its
-/// operator, file and line, its number in the schema (`KATA_MUTANT`), its status, the tests that
-/// failed on it, why it was not killed (or the equivalent-mutants file's reason), and its diff.
+/// never a line number), its operator, file and line, its number in the schema (`KATA_MUTANT`),
+/// its status, the tests that failed on it, why it was not killed (or the equivalent-mutants
+/// file's reason), and its diff.
 /// The keys are stable; a new key may appear, an existing one keeps its meaning.
 ///
 /// ```json
