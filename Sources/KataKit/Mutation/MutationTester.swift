@@ -99,6 +99,9 @@ public struct MutationTester: Sendable {
         outcome.notMutated = prepared.notMutated
         outcome.results += prepared.stillborn.map { MutantResult(mutant: $0, number: nil, status: .stillborn) }
 
+        // Nothing to grade: a correct version whose changes make no mutant of their own. Whether
+        // the tests pass on it is `kata verify`'s to say, not worth a suite's build here.
+        if prepared.schema.numbered.isEmpty { return finished(outcome, clock: clock, started: started) }
         progress?("Running the tests against \(prepared.schema.numbered.count) mutants")
         let grade = try GradingEngine(repository: repository, runner: runner, swift: swift).grade(
             kata, tests: isTestsKata ? kata.referenceTestsDirectory : kata.testsDirectory,
