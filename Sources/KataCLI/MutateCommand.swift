@@ -101,7 +101,7 @@ struct MutateCommand: ParsableCommand {
         let context = options.context()
         try runFrontend(console: context.console, onInterrupt: .stopCommands, errorsAsJSON: format == .json) {
             try MutateFrontend(context: context).run(
-                katas: katas, design: alternative ? .alternative : .reference, runs: repetitions, all: all,
+                katas: katas, otherDesigns: alternative, runs: repetitions, all: all,
                 jobs: jobs, format: format)
         }
     }

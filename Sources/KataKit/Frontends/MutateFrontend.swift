@@ -19,13 +19,13 @@ public struct MutateFrontend: Sendable {
         self.context = context
     }
 
-    /// `design`: `.reference` mutates each kata's reference solution (a tests kata's shipped
-    /// code); `.alternative`, its other designs (``MutatedDesign/others(of:)``): the alternative
-    /// solution of a kata of 01–18, each correct version of a tests kata. `runs`: a mutant is
+    /// `otherDesigns`: mutate each kata's other designs (``MutatedDesign/others(of:)``: the
+    /// alternative solution of a kata of 01–18, each correct version of a tests kata) instead of
+    /// its reference solution (a tests kata's shipped code). `runs`: a mutant is
     /// killed only when every run catches it. `all`: every mutant is listed, not only those the
     /// tests let through. Exits 0 when every counted mutant was killed by an assertion, 1 otherwise.
     public func run(
-        katas references: [String], design: MutatedDesign = .reference, runs: Int = 1, all: Bool = false,
+        katas references: [String], otherDesigns: Bool = false, runs: Int = 1, all: Bool = false,
         jobs: Int? = nil, format: Format = .text
     ) throws -> Int32 {
         try context.repository().requireFullRepository(for: "mutate")
@@ -36,7 +36,7 @@ public struct MutateFrontend: Sendable {
                 .invalidCatalog, "There are no katas to mutate in \(catalog.repository.katasDirectory.path).")
         }
         let work: [(kata: Kata, design: MutatedDesign)] = katas.flatMap { kata in
-            (design == .reference ? [.reference] : MutatedDesign.others(of: kata)).map { (kata, $0) }
+            (otherDesigns ? MutatedDesign.others(of: kata) : [.reference]).map { (kata, $0) }
         }
         guard !work.isEmpty else {
             throw KataError(

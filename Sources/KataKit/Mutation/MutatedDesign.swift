@@ -69,13 +69,13 @@ public enum MutatedDesign: Sendable, Hashable {
         }
     }
 
-    /// Added to the kata's folder name for the schema's folder and the grading stage, so that the
-    /// designs' schemas never overwrite each other.
-    var folderSuffix: String {
+    /// The schema's folder and grading stage for `kata`'s mutants of this design, so that the
+    /// designs' schemas never overwrite each other: `05-…`, `05-…-alternative`, `24-…-correct-<name>`.
+    func schemaName(in kata: Kata) -> String {
         switch self {
-        case .reference: ""
-        case .alternative: "-alternative"
-        case .correctVersion(let name): "-correct-\(name)"
+        case .reference: kata.folderName
+        case .alternative: kata.folderName + "-alternative"
+        case .correctVersion(let name): kata.folderName + "-correct-" + name
         }
     }
 

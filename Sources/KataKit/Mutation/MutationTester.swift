@@ -56,7 +56,7 @@ public struct MutationTester: Sendable {
         /// version `name`".
         public var code: String { design.codeName(in: kata) }
         /// The kata's folder name and the design's suffix: the schema's folder, one per design.
-        public var schemaName: String { kata.folderName + design.folderSuffix }
+        public var schemaName: String { design.schemaName(in: kata) }
         public var results: [MutantResult]
         /// The mutants (and declarations left out) the equivalent-mutants file lists that
         /// `kata mutate` no longer makes.
@@ -165,7 +165,7 @@ public struct MutationTester: Sendable {
 
         progress?("Compiling \(mutants.count) mutants of \(design.codeName(in: kata))")
         let folder = repository.workDirectory.appendingPathComponent(
-            "mutants/\(kata.folderName)\(design.folderSuffix)", isDirectory: true)
+            "mutants/\(design.schemaName(in: kata))", isDirectory: true)
         let module = folder.appendingPathComponent("Sources/\(kata.moduleName)", isDirectory: true)
         let memo = StillbornMemo(
             files: files, mutants: mutants, compiler: settings.map { "\($0.swiftVersion) \($0.moduleFlags ?? [])" },
