@@ -1,7 +1,7 @@
 extension FileMutations {
     /// run-in-place (a task group's `addTask` too), drop-dispatch, `MainActor.run` for
-    /// other-queue, and the `withLock`/`sync` half of drop-lock: statements that hand a closure
-    /// to someone else to run.
+    /// other-queue, `addTaskUnlessCancelled` for remove-cancellation, and the `withLock`/`sync`
+    /// half of drop-lock: statements that hand a closure to someone else to run.
     mutating func dispatchOperators(_ statement: SourceStatement, call: CallShape?) {
         guard let call, statement.kind == .expression else { return }
         let closure = call.trailingClosure.flatMap(parameterlessClosure)
@@ -30,6 +30,11 @@ extension FileMutations {
             add(
                 .runInPlace, statement.range,
                 "let ranInPlace = try await " + text(closure) + "(); " + call.receiver + ".addTask { ranInPlace }")
+        }
+        // `addTaskUnlessCancelled` is a cancellation check: made `addTask`, a cancelled group
+        // still starts the child (which starts cancelled, and may already have asked for work).
+        if call.calleeName == "addTaskUnlessCancelled", !call.receiver.isEmpty {
+            add(.removeCancellation, structure.tokens[call.callee].range, "addTask")
         }
         if call.calleeName == "run" && call.receiver == "MainActor", let closure {
             add(.otherQueue, statement.range, "_ = " + text(closure) + "()")

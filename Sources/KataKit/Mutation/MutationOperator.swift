@@ -194,7 +194,8 @@ public enum MutationOperator: String, Codable, Sendable, CaseIterable, Comparabl
     case detachTask = "detach-task"
 
     /// A cancellation check or a cancel is gone: `try Task.checkCancellation()`,
-    /// `if Task.isCancelled { … }`, `guard !Task.isCancelled else { … }`, `task?.cancel()`.
+    /// `if Task.isCancelled { … }`, `guard !Task.isCancelled else { … }`, `task?.cancel()`, and
+    /// a task group's `addTaskUnlessCancelled` made `addTask`.
     /// Misconception: "cancelling stops the work" (it only marks it; the work must look).
     ///
     /// ```swift

@@ -132,6 +132,23 @@ struct MutantGeneratorTests {
         #expect(all.contains { $0.operatorName == .completeTwice && $0.replacement == "finish()\n    finish()" })
     }
 
+    @Test("remove-cancellation makes a task group's addTaskUnlessCancelled a plain addTask")
+    func addTaskUnlessCancelled() {
+        let source = """
+            func load() async {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTaskUnlessCancelled { await fetch() }
+                    addTaskUnlessCancelled()
+                }
+            }
+            """
+        #expect(
+            Self.applied(source, .removeCancellation) == [
+                source.replacingOccurrences(
+                    of: "group.addTaskUnlessCancelled {", with: "group.addTask {")
+            ])
+    }
+
     @Test(
         "swallow-error turns a whole-statement try into _ = try?; never checkCancellation, a stored result, or a body's value"
     )

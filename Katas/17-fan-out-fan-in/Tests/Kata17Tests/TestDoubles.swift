@@ -46,6 +46,7 @@ final class ControlledCatalogue: Catalogue, @unchecked Sendable {  // unchecked:
     private var cancelledBeforeArrival: Set<Int> = []
     private var cancelled: [ProductID] = []
     private var unfinished: [ProductID] = []
+    private var mostUnfinished = 0
 
     /// Every product asked for so far, in the order the requests arrived.
     var requests: [ProductID] { locked { requested } }
@@ -56,10 +57,14 @@ final class ControlledCatalogue: Catalogue, @unchecked Sendable {  // unchecked:
     /// The products whose call to `product(_:)` has started and not yet returned or thrown.
     var unfinishedRequests: [ProductID] { locked { unfinished } }
 
+    /// The most calls to `product(_:)` that were running at the same time, so far.
+    var mostRequestsAtOnce: Int { locked { mostUnfinished } }
+
     func product(_ id: ProductID) async throws -> Product {
         let number = locked {
             lastNumber += 1
             unfinished.append(id)
+            mostUnfinished = max(mostUnfinished, unfinished.count)
             return lastNumber
         }
         defer { locked { unfinished.remove(at: unfinished.firstIndex(of: id)!) } }
@@ -90,19 +95,31 @@ final class ControlledCatalogue: Catalogue, @unchecked Sendable {  // unchecked:
     }
 
     /// Starts `loadProducts(for: ids)` on the executor, and runs it until it waits for the
-    /// catalogue (or has ended).
-    func startLoading(_ ids: [ProductID]) -> Load {
+    /// catalogue (or has ended). The loader is `BasketLoader(catalogue: self)`, or, when the test
+    /// gives a limit, `BasketLoader(catalogue: self, maxConcurrentRequests: limit)`. With
+    /// `alreadyCancelled`, the task is cancelled before it runs a step: the customer left before
+    /// the basket started loading.
+    func startLoading(
+        _ ids: [ProductID], maxConcurrentRequests limit: Int? = nil, alreadyCancelled: Bool = false
+    ) -> Load {
         let load = Load()
         let catalogue = self
         load.task = executor.start {
             let outcome: Result<[Product], any Error>
             do {
-                outcome = .success(try await BasketLoader(catalogue: catalogue).loadProducts(for: ids))
+                let loader =
+                    if let limit {
+                        BasketLoader(catalogue: catalogue, maxConcurrentRequests: limit)
+                    } else {
+                        BasketLoader(catalogue: catalogue)
+                    }
+                outcome = .success(try await loader.loadProducts(for: ids))
             } catch {
                 outcome = .failure(error)
             }
             load.end(with: outcome, leftRunning: catalogue.unfinishedRequests)
         }
+        if alreadyCancelled { load.task?.cancel() }
         executor.runUntilIdle()
         return load
     }
@@ -110,6 +127,13 @@ final class ControlledCatalogue: Catalogue, @unchecked Sendable {  // unchecked:
     /// Sends `id`'s product to the request for `id`, and runs the load until it waits again.
     func answer(_ id: ProductID) {
         respond(to: id, with: .success(Fixtures.product(id)))
+    }
+
+    /// Sends `id`'s product to the request for `id` and, before the load has run a step, cancels
+    /// the task running it: the answer and the customer leaving the screen come together. Then
+    /// runs the load until it waits again.
+    func answer(_ id: ProductID, andCancel load: Load) {
+        respond(to: id, with: .success(Fixtures.product(id)), before: { load.task?.cancel() })
     }
 
     /// Ends the request for `id` by throwing `error`, and runs the load until it waits again.
@@ -135,7 +159,9 @@ final class ControlledCatalogue: Catalogue, @unchecked Sendable {  // unchecked:
         executor.runUntilIdle()
     }
 
-    private func respond(to id: ProductID, with result: Result<Product, any Error>) {
+    private func respond(
+        to id: ProductID, with result: Result<Product, any Error>, before running: () -> Void = {}
+    ) {
         let call = locked { () -> Call? in
             guard let index = waiting.firstIndex(where: { $0.id == id }) else { return nil }
             return waiting.remove(at: index)
@@ -145,6 +171,7 @@ final class ControlledCatalogue: Catalogue, @unchecked Sendable {  // unchecked:
             return
         }
         call.continuation.resume(with: result)
+        running()
         executor.runUntilIdle()
     }
 
@@ -244,6 +271,9 @@ enum Fixtures {
 
     /// A basket, in the order the customer added the products.
     static let basket = [tea, oatMilk, sourdough, eggs]
+
+    /// A bigger basket: six products, more than the loader asks for at once unless told otherwise.
+    static let weeklyShop: [ProductID] = basket + ["butter-250", "apples-6"]
 
     private static let products: [ProductID: Product] = [
         tea: Product(id: tea, name: "Breakfast tea, 80 bags", price: 325),
