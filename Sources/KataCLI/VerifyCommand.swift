@@ -42,7 +42,10 @@ struct VerifyCommand: ParsableCommand {
             README leaves open, their listings are not held to the share. Each mutant runs as often \
             as --repeat says, or --mutant-runs N times: scripts/test, on every commit, runs the \
             wrong solutions 3 times and each mutant once. \
-            --mutants-only checks that rule alone, for katas whose other rules a run just checked.
+            --mutants-only checks that rule alone, for katas whose other rules a run just checked. \
+            The tests must be judged on at least 20 mutants over all the kata's designs, killed or \
+            listed: fewer, and the code is too small to judge them on; a test fixture may lower the \
+            floor in its front matter (mutants-at-least: 8).
 
             With --repeat N, the starter's tests must fail at least once in N runs, the solutions' \
             tests must pass all N runs, and every wrong solution must be caught in all N: the proof \

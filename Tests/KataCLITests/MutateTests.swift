@@ -59,6 +59,19 @@ extension EndToEnd {
                 alone.output.contains("Count the taps  ✔ mutants killed \(allKilled)/\(allCounted)"), "\(alone.output)")
             #expect(!alone.output.contains("documents") && !alone.output.contains("reference tests"))
 
+            // Judged on too few mutants, over all its designs, a kata fails the rule: the fixture's
+            // front matter lowers the floor of 20 to 12; raised above what it has, verify says so.
+            let readme = repository.appendingPathComponent("Katas/01-count-the-taps/README.md")
+            let frontMatter = try String(contentsOf: readme, encoding: .utf8)
+            try Fixtures.write(
+                frontMatter.replacingOccurrences(of: "mutants-at-least: 12", with: "mutants-at-least: 999"), to: readme)
+            let tooFew = try KataBinary.run(["verify", "1", "--mutants-only", "--mutant-runs", "1"], in: repository)
+            #expect(tooFew.status == 1, "\(tooFew.output)")
+            #expect(
+                tooFew.output.contains("over its 3 designs, fewer than 999: the code the learner writes is too small"),
+                "\(tooFew.output)")
+            try Fixtures.write(frontMatter, to: readme)
+
             // Listed as equivalent, a mutant counts neither way; an id it no longer makes is named.
             // The one listed here is killed: the listing is flagged as one the tests outgrew.
             let listed = try #require(mutants.first { $0["status"] as? String == "killed" }?["id"] as? String)

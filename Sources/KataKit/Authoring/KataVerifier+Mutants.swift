@@ -8,6 +8,11 @@ extension KataVerifier {
     /// operators miss their aim, or the README says too little.
     public static let maximumEquivalentShare = 0.2
 
+    /// The fewest mutants a kata's tests are judged on, over all its designs, killed and listed:
+    /// fewer, and the code the learner writes is too small for bugs nobody wrote to say much about
+    /// its tests. A kata's front matter may lower it (`mutants-at-least:`, ``KataMetadata/mutantFloor``).
+    public static let minimumMutants = 20
+
     /// Every mutant of the code the learner writes (``MutationTester``) is killed by an assertion
     /// within ``catchDeadline`` in every one of `repetitions` runs, or listed in the kata's
     /// ``EquivalentMutants`` file with a reason: "No behaviour differs" and why, or the README's
@@ -30,12 +35,14 @@ extension KataVerifier {
         let tester = MutationTester(repository: repository, runner: runner, swift: swift)
         var killed = 0
         var counted = 0
+        var judged = 0
         var shared = (counted: 0, listed: 0)
         var problems: [String] = []
         for design in designs {
             let outcome = try tester.test(kata, design: design, runs: max(1, repetitions))
             killed += outcome.killed
             counted += outcome.counted
+            judged += outcome.counted + outcome.count(.equivalent)
             if design.isHeldToTheShare {
                 shared.counted += outcome.counted
                 shared.listed += outcome.count(.equivalent)
@@ -50,6 +57,14 @@ extension KataVerifier {
             problems.append(
                 "\(sharedListed) of \(sharedAll) mutants are listed as equivalent; at most one in five may be: the"
                     + " tests or the README say too little")
+        }
+        let floor = kata.metadata.mutantFloor ?? Self.minimumMutants
+        if judged < floor {
+            let over = designs.count == 1 ? "its one design" : "its \(designs.count) designs"
+            problems.append(
+                "its tests are judged on \(judged) mutants over \(over), fewer than \(floor): the code the"
+                    + " learner writes is too small to judge them on bugs nobody wrote; grow it, or add a"
+                    + " correct design (AUTHORING.md, \"Mutants\")")
         }
         return Rule(
             name: Self.mutantsRuleName, passed: problems.isEmpty,

@@ -96,6 +96,8 @@ public enum FrontMatter {
             }
             mutantShare = share
         }
+        let mutantFloor =
+            fields.has("mutants-at-least") ? try fields.integer("mutants-at-least", in: 0...1000) : nil
         let difficultyText = try fields.string("difficulty")
         guard let difficulty = KataMetadata.Difficulty(rawValue: difficultyText) else {
             let allowed = KataMetadata.Difficulty.allCases.map(\.rawValue).joined(separator: ", ")
@@ -113,13 +115,14 @@ public enum FrontMatter {
             hints: try fields.strings("hints"),
             sanitizer: sanitizer,
             kind: kind,
-            mutantShare: mutantShare
+            mutantShare: mutantShare,
+            mutantFloor: mutantFloor
         )
     }
 
     static let fieldNames = [
         "number", "title", "slug", "patterns", "seed", "minutes", "difficulty", "summary", "hints", "sanitizer",
-        "kind", "mutants",
+        "kind", "mutants", "mutants-at-least",
     ]
 
     static func invalid(_ file: String, line: Int, _ problem: String) -> KataError {
@@ -189,9 +192,14 @@ private struct Fields {
         return text
     }
 
+    /// Whether the front matter has the field (which a kata may leave out).
+    func has(_ name: String) -> Bool {
+        mapping[Node(name)] != nil
+    }
+
     /// A field a kata may leave out: nil when it does.
     func optionalString(_ name: String) throws -> String? {
-        guard mapping[Node(name)] != nil else { return nil }
+        guard has(name) else { return nil }
         return try string(name)
     }
 

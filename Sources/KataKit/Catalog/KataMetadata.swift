@@ -50,11 +50,15 @@ public struct KataMetadata: Sendable, Equatable {
     /// the equivalent ones left out) a learner's tests must kill to pass, beside every named bug.
     /// Nil: the check grades no mutants.
     public var mutantShare: Double?
+    /// `mutants-at-least: 8`: the fewest mutants `kata verify --mutants` judges the kata's tests on,
+    /// over all its designs, where the kata lowers ``KataVerifier/minimumMutants`` (a test
+    /// fixture's few lines). Nil: that floor.
+    public var mutantFloor: Int?
 
     public init(
         number: Int, title: String, slug: String, patterns: [String], seed: String,
         minutes: Int, difficulty: Difficulty, summary: String, hints: [String], sanitizer: Sanitizer? = nil,
-        kind: Kind = .code, mutantShare: Double? = nil
+        kind: Kind = .code, mutantShare: Double? = nil, mutantFloor: Int? = nil
     ) {
         self.number = number
         self.title = title
@@ -68,5 +72,6 @@ public struct KataMetadata: Sendable, Equatable {
         self.sanitizer = sanitizer
         self.kind = kind
         self.mutantShare = mutantShare
+        self.mutantFloor = mutantFloor
     }
 }

@@ -146,6 +146,19 @@ struct FrontMatterTests {
         #expect(error(codeKata)?.message.contains("belongs to a kata with `kind: tests`") == true)
     }
 
+    @Test("mutants-at-least may be left out (the floor of 20), and is a whole number from 0 when given")
+    func mutantFloor() throws {
+        #expect(try metadata(Self.valid).mutantFloor == nil)
+        let lowered = Self.valid.replacingOccurrences(of: "minutes: 25", with: "minutes: 25\nmutants-at-least: 8")
+        #expect(try metadata(lowered).mutantFloor == 8)
+        for bad in ["-1", "eight", "2.5"] {
+            #expect(
+                error(lowered.replacingOccurrences(of: "mutants-at-least: 8", with: "mutants-at-least: \(bad)"))?
+                    .message.contains("front-matter field 'mutants-at-least' must be") == true,
+                "mutants-at-least: \(bad)")
+        }
+    }
+
     @Test("a slug that could leave the Katas folder is rejected")
     func slugWithPath() {
         #expect(
