@@ -150,6 +150,7 @@ struct BasketLoaderTests {
             "loadProducts(for:) ended while the requests for \(names(load.leftRunning)) were still running. It must return or throw only when every request it started has ended."
         )
     }
+
     @Test(
         "never more than maxConcurrentRequests requests at once, and the next one starts as each answer arrives",
         arguments: [1, 2, 3, 5, 6, 9, 0, -2]

@@ -32,7 +32,7 @@ struct BasketLoader: Sendable {
     func loadProducts(for ids: [ProductID]) async throws -> [Product] {
         try await withThrowingTaskGroup(of: (index: Int, product: Product).self) { group in
             var waitingInLine = ids.enumerated().makeIterator()
-            // A sliding window: the first few requests at once, then one more as each ends.
+            // A sliding window: the first few requests at once, then one more as each product arrives.
             func askForTheNextProduct() throws {
                 guard let (index, id) = waitingInLine.next() else { return }
                 // A product can arrive just as the customer leaves the screen: the basket can no
